@@ -1,0 +1,82 @@
+"""The one error root of tribes and its kinds.
+
+Every failure a user can cause is a :class:`TribesError`; the CLI prints its message as one line
+and exits with :attr:`TribesError.exit_code`. Anything else escaping is a bug.
+"""
+
+from __future__ import annotations
+
+
+class TribesError(Exception):
+    """Root of every error tribes raises on purpose."""
+
+    exit_code = 1
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UsageError(TribesError):
+    """The command was called wrongly (a bad option value, a missing argument)."""
+
+    exit_code = 2
+
+
+class UnknownGame(UsageError):
+    """A game name that the registry does not know."""
+
+
+class BadOption(UsageError):
+    """A game option that the game does not take, or a value it refuses."""
+
+
+class IllegalMove(TribesError):
+    """A move that breaks a rule; ``rule`` names it (``"C9"``)."""
+
+    def __init__(self, reason: str, *, rule: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+    def at(self, move: str, index: int) -> IllegalMove:
+        """The same error, placed: which move, which event number."""
+        placed = IllegalMove(f"illegal move '{move}' at event {index}: {self.reason}", rule=self.rule)
+        placed.reason = self.reason
+        return placed
+
+
+class GameOver(IllegalMove):
+    """A move after the game has ended."""
+
+
+class BadNotation(TribesError):
+    """Move text that cannot be parsed; says what was expected."""
+
+
+class BadPosition(TribesError):
+    """A starting position that is not valid for its game."""
+
+
+class BadData(TribesError):
+    """A board, tile or chart file that fails validation."""
+
+
+class LogError(TribesError):
+    """A log file that cannot be read as it is; ``index`` is the event number involved, if any."""
+
+    def __init__(self, message: str, *, path: str | None = None, index: int | None = None) -> None:
+        super().__init__(message if path is None else f"{path}: {message}")
+        self.path = path
+        self.index = index
+
+
+class CorruptLog(LogError):
+    """A record that is damaged, torn or tampered with."""
+
+
+class UnsupportedVersion(LogError):
+    """A log of a format version, or an event of a schema version, that this tribes does not read."""

@@ -1,0 +1,80 @@
+"""Events, effects and the tag table each game declares.
+
+An event is what a player (or the rules, for a pending choice) decided: once in a log it is a fact,
+so events are frozen and named in the past tense. Every event type carries an explicit wire tag
+(an int, for msgpack) and name (a string, for JSON), fixed forever: renaming the class must not
+break a stored log. ``VERSION`` is its schema version; older shapes are brought forward by
+upcasters before structuring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+CHECKPOINT_TAG = 0
+"""Wire tag 0 is the log's own: a state-hash checkpoint, never an event."""
+
+Payload = dict[str, Any]
+UpcastFn = Callable[[Payload], Payload]
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    """Base of every event. Subclasses set ``TAG``, ``NAME`` and, when their shape changed,
+    ``VERSION``."""
+
+    TAG: ClassVar[int] = -1
+    NAME: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+
+
+@attrs.frozen(kw_only=True)
+class Effect:
+    """Base of every effect: a consequence the reducer computed (a village founded, an epoch
+    turned). Effects are not stored; tooling shows them and tests pin them."""
+
+    def describe(self, seats: Sequence[str]) -> str:
+        """One line in the game's language; subclasses say it better."""
+        fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)))
+        return f"{type(self).__name__}({fields})"
+
+
+@attrs.frozen
+class Upcaster:
+    """Brings the payload of event ``tag`` from schema ``from_version`` to ``from_version + 1``.
+
+    ``old_fields`` names the old shape's fields in wire order, so that a positional msgpack record
+    can be read as the dict the function takes.
+    """
+
+    tag: int
+    from_version: int
+    old_fields: tuple[str, ...]
+    fn: UpcastFn
+
+
+class EventTable:
+    """The explicit table of one game's event types: wire tag and name to class, and upcasters."""
+
+    def __init__(self, types: Iterable[type[Event]], upcasters: Iterable[Upcaster] = ()) -> None:
+        self.by_tag: dict[int, type[Event]] = {}
+        self.by_name: dict[str, type[Event]] = {}
+        for cls in types:
+            if cls.TAG <= CHECKPOINT_TAG or not cls.NAME:
+                raise ValueError(f"{cls.__name__} needs a TAG > 0 and a NAME")
+            if cls.TAG in self.by_tag or cls.NAME in self.by_name:
+                raise ValueError(f"{cls.__name__}: tag {cls.TAG} or name {cls.NAME!r} is taken")
+            self.by_tag[cls.TAG] = cls
+            self.by_name[cls.NAME] = cls
+        self.upcasters: dict[tuple[int, int], Upcaster] = {}
+        for up in upcasters:
+            if up.tag not in self.by_tag or up.from_version >= self.by_tag[up.tag].VERSION:
+                raise ValueError(f"upcaster for tag {up.tag} v{up.from_version} has no later shape")
+            self.upcasters[(up.tag, up.from_version)] = up
+
+    def versions(self) -> dict[int, int]:
+        """The schema version of every tag, as a log header records it."""
+        return {tag: cls.VERSION for tag, cls in sorted(self.by_tag.items())}

@@ -1,0 +1,152 @@
+"""The one serialization module: attrs objects <-> plain data <-> msgpack / JSON.
+
+One cattrs converter is configured here (tuples back from lists, enums by value); nothing else in
+tribes calls msgpack or json on game objects. Events travel in two shapes:
+
+- wire (msgpack): the tag, then the field values in declared order — the compact form of logs;
+- dict (JSON): ``{"type": NAME, field: value, ...}`` — the readable form of fixtures and reports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+import msgpack
+
+from tribes.core.errors import CorruptLog, UnsupportedVersion
+from tribes.events.base import Event, EventTable, Payload
+
+T = TypeVar("T")
+
+converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def unstructure(obj: Any) -> Any:
+    """Plain data (dicts, lists, ints, strs) for any attrs object, tuple or enum."""
+    return converter.unstructure(obj)
+
+
+def structure(data: Any, cls: type[T]) -> T:
+    return converter.structure(data, cls)
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+
+def field_names(cls: type[Event]) -> tuple[str, ...]:
+    return tuple(a.name for a in attrs.fields(cls))
+
+
+def event_to_wire(event: Event) -> list[Any]:
+    cls = type(event)
+    return [cls.TAG, *(converter.unstructure(getattr(event, n)) for n in field_names(cls))]
+
+
+def event_to_dict(event: Event) -> Payload:
+    data: Payload = {"type": type(event).NAME}
+    data.update(converter.unstructure(event))
+    return data
+
+
+def event_from_wire(table: EventTable, values: list[Any], versions: dict[int, int]) -> Event:
+    """An event from its wire values; ``versions`` is the log's tag -> schema version."""
+    if not values or not isinstance(values[0], int) or values[0] not in table.by_tag:
+        raise CorruptLog(f"unknown event tag {values[0] if values else None!r}")
+    tag = values[0]
+    cls = table.by_tag[tag]
+    version = versions.get(tag, cls.VERSION)
+    names = field_names(cls) if version == cls.VERSION else _old_fields(table, tag, version)
+    if len(values) - 1 != len(names):
+        raise CorruptLog(f"event '{cls.NAME}' has {len(values) - 1} fields, expected {len(names)}")
+    return _structure_event(table, cls, dict(zip(names, values[1:], strict=True)), version)
+
+
+def event_from_dict(table: EventTable, data: Any, versions: dict[int, int]) -> Event:
+    if not isinstance(data, dict) or data.get("type") not in table.by_name:
+        known = ", ".join(sorted(table.by_name))
+        raise CorruptLog(f"an event needs a 'type' of {known}; got {data!r:.80}")
+    cls = table.by_name[data["type"]]
+    payload = {k: v for k, v in data.items() if k != "type"}
+    return _structure_event(table, cls, payload, versions.get(cls.TAG, cls.VERSION))
+
+
+def _old_fields(table: EventTable, tag: int, version: int) -> tuple[str, ...]:
+    up = table.upcasters.get((tag, version))
+    if up is None:
+        raise UnsupportedVersion(_version_message(table, tag, version))
+    return up.old_fields
+
+
+def _version_message(table: EventTable, tag: int, version: int) -> str:
+    cls = table.by_tag[tag]
+    readable = sorted({v for (t, v) in table.upcasters if t == tag} | {cls.VERSION})
+    return (
+        f"event '{cls.NAME}' of schema version {version} cannot be read; "
+        f"this tribes reads versions {', '.join(map(str, readable))}"
+    )
+
+
+def _structure_event(table: EventTable, cls: type[Event], payload: Payload, version: int) -> Event:
+    while version < cls.VERSION:
+        up = table.upcasters.get((cls.TAG, version))
+        if up is None:
+            raise UnsupportedVersion(_version_message(table, cls.TAG, version))
+        payload = up.fn(dict(payload))
+        version += 1
+    if version > cls.VERSION:
+        raise UnsupportedVersion(_version_message(table, cls.TAG, version))
+    try:
+        return converter.structure(payload, cls)
+    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
+        raise CorruptLog(f"event '{cls.NAME}' is malformed: {_why(exc)}") from None
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, cattrs.BaseValidationError):
+        leaves = [str(e) for e in exc.exceptions] or [str(exc)]
+        return "; ".join(leaves)
+    return str(exc)
+
+
+# --- bytes ----------------------------------------------------------------------------------------
+
+
+def pack(data: Any) -> bytes:
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def unpack_all(payload: bytes, max_items: int = 4096) -> list[Any]:
+    """Every msgpack value in ``payload``, in order (a record is a short sequence of values)."""
+    unpacker = msgpack.Unpacker(
+        raw=False, strict_map_key=True, max_buffer_size=len(payload) + 1, max_array_len=max_items,
+        max_map_len=max_items, max_str_len=1 << 20, max_bin_len=1 << 20,
+    )
+    unpacker.feed(payload)
+    return list(unpacker)
+
+
+def canonical(data: Any) -> Any:
+    """Plain data with every dict's keys sorted, so that equal states encode to equal bytes."""
+    if isinstance(data, dict):
+        return {str(k): canonical(data[k]) for k in sorted(data, key=str)}
+    if isinstance(data, list | tuple):
+        return [canonical(v) for v in data]
+    return data
+
+
+def state_hash(state: Any) -> str:
+    """A stable hex digest of a state's canonical msgpack encoding (16 bytes)."""
+    encoded = pack(canonical(converter.unstructure(state)))
+    return hashlib.blake2b(encoded, digest_size=16).hexdigest()
+
+
+def to_json(data: Any, *, indent: int | None = 2) -> str:
+    return json.dumps(canonical(data), indent=indent, sort_keys=True, ensure_ascii=False)
+
+
+def from_json(text: str) -> Any:
+    return json.loads(text)

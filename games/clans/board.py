@@ -1,0 +1,224 @@
+"""The Clans board and epoch chart: loaded from JSON data files, validated, then pure lookups.
+
+The published map is not public; the package ships the stand-in of ``data/board.json``. Any file
+that passes :func:`validate` can replace it (``--option board=PATH``), so a user with the real map
+can load it (C1).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tribes.core.errors import BadData
+
+STANDARD = "standard"
+TERRITORIES = 60
+REGIONS = 12
+REGION_SIZE = 5
+VILLAGES = 12
+HUTS_PER_COLOUR = 12
+
+
+class Colour(enum.Enum):
+    """The five hut colours, in the order of the rules (C2); a colour's index is its hut slot."""
+
+    RED = "red"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+    BLACK = "black"
+
+
+COLOURS: tuple[Colour, ...] = tuple(Colour)
+COLOUR_NAMES: tuple[str, ...] = tuple(c.value for c in Colour)
+
+
+@attrs.frozen
+class Territory:
+    id: int
+    terrain: str
+    region: int
+    q: int
+    r: int
+
+
+@attrs.frozen
+class Epoch:
+    number: int
+    chips: int
+    bonus: int
+    favourable: frozenset[str]
+    unfavourable: frozenset[str]
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class Board:
+    """A validated board. Territory ids are 1..60; per-id tuples have an unused slot 0.
+
+    Compared and hashed by ``source`` (``"standard"`` or the path it was loaded from), which is
+    also how a state refers to its board.
+    """
+
+    source: str
+    name: str
+    territories: tuple[Territory, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    neighbour_mask: tuple[int, ...]
+    rivers: frozenset[frozenset[int]]
+    lakes: frozenset[frozenset[int]]
+    epochs: tuple[Epoch, ...]
+    slot_epochs: tuple[int, ...]
+    """The epoch of the chip taken by the 1st..12th village."""
+
+    def territory(self, tid: int) -> Territory:
+        return self.territories[tid - 1]
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return bool(self.neighbour_mask[a] >> b & 1)
+
+    def epoch(self, number: int) -> Epoch:
+        return self.epochs[number - 1]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and other.source == self.source
+
+    def __hash__(self) -> int:
+        return hash(self.source)
+
+
+def load(source: str = STANDARD) -> Board:
+    """The board of ``source``: ``"standard"`` (the packaged files) or a path to a board file."""
+    return _load(source)
+
+
+@functools.lru_cache(maxsize=16)
+def _load(source: str) -> Board:
+    data = resources.files("tribes.games.clans") / "data"
+    chart = json.loads((data / "epochs.json").read_text())
+    if source == STANDARD:
+        board = json.loads((data / "board.json").read_text())
+    else:
+        board = _read_json(Path(source))
+    return validate(board, chart, source)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        if path.stat().st_size > 1 << 20:
+            raise BadData(f"board file '{path}' is larger than 1 MiB")
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        raise BadData(f"board file '{path}' does not exist") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        raise BadData(f"board file '{path}' cannot be read as JSON: {exc}") from None
+
+
+def validate(board: Any, chart: Any, source: str) -> Board:
+    """A Board from board and chart data, or BadData saying what is wrong (C1, C3)."""
+    where = f"board '{source}'"
+    try:
+        territories = tuple(sorted((_territory(t) for t in board["territories"]), key=lambda t: t.id))
+        adjacent = [_pair(p) for p in board["adjacent"]]
+        rivers = frozenset(frozenset(_pair(p)) for p in board.get("rivers", []))
+        lakes = frozenset(frozenset(_pair(p)) for p in board.get("lakes", []))
+        terrains = set(board["terrains"])
+        name = str(board.get("name", source))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadData(f"{where} is malformed: {exc}") from None
+    ids = [t.id for t in territories]
+    if ids != list(range(1, TERRITORIES + 1)):
+        raise BadData(f"{where}: territories must be numbered 1 to {TERRITORIES}, once each")
+    for t in territories:
+        if t.terrain not in terrains:
+            raise BadData(f"{where}: territory {t.id} has unknown terrain '{t.terrain}'")
+    regions: dict[int, int] = {}
+    for t in territories:
+        regions[t.region] = regions.get(t.region, 0) + 1
+    if len(regions) != REGIONS or set(regions.values()) != {REGION_SIZE}:
+        raise BadData(f"{where}: needs {REGIONS} regions of {REGION_SIZE} territories each")
+    neighbours: list[set[int]] = [set() for _ in range(TERRITORIES + 1)]
+    for a, b in adjacent:
+        if a == b or not (1 <= a <= TERRITORIES and 1 <= b <= TERRITORIES):
+            raise BadData(f"{where}: adjacency {a}-{b} names no pair of territories")
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    lonely = [tid for tid in ids if not neighbours[tid]]
+    if lonely:
+        raise BadData(f"{where}: territory {lonely[0]} has no neighbour")
+    if not _connected(neighbours, ids):
+        raise BadData(f"{where}: the map is not connected")
+    adjacent_pairs = {frozenset(p) for p in adjacent}
+    if not rivers <= adjacent_pairs:
+        raise BadData(f"{where}: a river border joins territories that are not adjacent")
+    if lakes & adjacent_pairs:
+        raise BadData(f"{where}: a lake border cannot also be an adjacency")
+    epochs = _epochs(chart, terrains)
+    return Board(
+        source=source,
+        name=name,
+        territories=territories,
+        neighbours=((),) + tuple(tuple(sorted(n)) for n in neighbours[1:]),
+        neighbour_mask=(0,) + tuple(_mask(n) for n in neighbours[1:]),
+        rivers=rivers,
+        lakes=lakes,
+        epochs=epochs,
+        slot_epochs=tuple(e.number for e in epochs for _ in range(e.chips)),
+    )
+
+
+def _territory(data: Any) -> Territory:
+    return Territory(
+        id=int(data["id"]), terrain=str(data["terrain"]), region=int(data["region"]),
+        q=int(data["q"]), r=int(data["r"]),
+    )
+
+
+def _pair(data: Any) -> tuple[int, int]:
+    a, b = data
+    return int(a), int(b)
+
+
+def _mask(ids: Iterable[int]) -> int:
+    mask = 0
+    for i in ids:
+        mask |= 1 << i
+    return mask
+
+
+def _connected(neighbours: list[set[int]], ids: list[int]) -> bool:
+    seen = {ids[0]}
+    todo = [ids[0]]
+    while todo:
+        for n in neighbours[todo.pop()]:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(ids)
+
+
+def _epochs(chart: Any, terrains: set[str]) -> tuple[Epoch, ...]:
+    try:
+        epochs = tuple(
+            Epoch(
+                number=int(e["epoch"]), chips=int(e["chips"]), bonus=int(e["bonus"]),
+                favourable=frozenset(e["favourable"]), unfavourable=frozenset(e["unfavourable"]),
+            )
+            for e in chart["epochs"]
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadData(f"epoch chart is malformed: {exc}") from None
+    if [e.number for e in epochs] != [1, 2, 3, 4, 5] or sum(e.chips for e in epochs) != VILLAGES:
+        raise BadData(f"epoch chart needs epochs 1 to 5 with {VILLAGES} chips in all")
+    for e in epochs:
+        unknown = (e.favourable | e.unfavourable) - terrains
+        if unknown:
+            raise BadData(f"epoch chart: epoch {e.number} names unknown terrain '{min(unknown)}'")
+    return epochs

@@ -1,0 +1,44 @@
+"""Clans players for simulations: random, and greedy (best immediate gain for its own colour)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tribes.core.game import Game
+from tribes.core.prng import Stream
+from tribes.events.base import Event
+from tribes.games.clans.rules import apply
+from tribes.games.clans.state import ClansState, c_index
+
+
+class RandomBot:
+    """Picks uniformly among the legal moves, from its own PRNG stream."""
+
+    def __init__(self, game: Game, seed: int, seat: int) -> None:
+        self.stream = Stream(seed, f"bot-random-{seat}")
+
+    def choose(self, state: ClansState, moves: Sequence[Event]) -> Event:
+        return moves[self.stream.below(len(moves))]
+
+
+class GreedyBot:
+    """Plays the move that gains its own colour the most right now (track points plus chips),
+    picking at random among equals."""
+
+    def __init__(self, game: Game, seed: int, seat: int) -> None:
+        self.stream = Stream(seed, f"bot-greedy-{seat}")
+        self.seat = seat
+
+    def choose(self, state: ClansState, moves: Sequence[Event]) -> Event:
+        colour = c_index(state.clans[self.seat])
+        before = state.track[colour] + state.chips[self.seat]
+        best: list[Event] = []
+        best_gain = -1
+        for move in moves:
+            after, _ = apply(state, move)
+            gain = after.track[colour] + after.chips[self.seat] - before
+            if gain > best_gain:
+                best, best_gain = [move], gain
+            elif gain == best_gain:
+                best.append(move)
+        return best[self.stream.below(len(best))]

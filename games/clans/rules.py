@@ -1,0 +1,330 @@
+"""Clans rules: legal moves, check and the reducer (C8–C22).
+
+The reducer never mutates its input: each move builds new tuples. Legal moves are read from
+per-board tables of prebuilt events (one per source and set of occupied neighbours), so the hot
+path does bit arithmetic and list extension, nothing more.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+
+import attrs
+
+from tribes.core.errors import GameOver, IllegalMove
+from tribes.events.base import Effect, Event
+from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES, VILLAGES, Board
+from tribes.games.clans.events import (
+    EpochBegan,
+    GameEnded,
+    HutsMoved,
+    OrderAwaited,
+    OrderChosen,
+    StrifeRemoved,
+    VillageDoomed,
+    VillageFounded,
+    VillageUnscored,
+)
+from tribes.games.clans.state import EMPTY, ClansState, Huts, PendingOrder, Village
+
+BIG_GROUP = 7
+"""A source of this many huts or more cannot move (C9), save onto a group as large (C10)."""
+
+TWELFTH_BONUS = 5
+
+
+def legal_moves(state: ClansState) -> list[Event]:
+    """Every legal event: empty exactly when the game is over."""
+    if state.over:
+        return []
+    if state.pending is not None:
+        return [OrderChosen(villages=order) for order in _distinct_orders(state, state.pending.villages)]
+    return _moves(state)
+
+
+def _moves(state: ClansState) -> list[Event]:
+    board = state.board
+    occupied = state.occupied
+    totals = state.totals
+    masks = board.neighbour_mask
+    table = _move_table(board)
+    moves: list[Event] = []
+    for source in range(1, TERRITORIES + 1):
+        size = totals[source]
+        if not size:
+            continue
+        targets = masks[source] & occupied
+        if not targets:
+            continue
+        if size < BIG_GROUP:
+            moves.extend(table[source][targets])
+        else:
+            moves.extend(m for m in table[source][targets] if totals[m.target] >= size)
+    return moves
+
+
+def has_move(state: ClansState) -> bool:
+    """Whether any hut can move (C21): the first movable source answers."""
+    occupied = state.occupied
+    totals = state.totals
+    masks = state.board.neighbour_mask
+    for source in range(1, TERRITORIES + 1):
+        size = totals[source]
+        if not size:
+            continue
+        targets = masks[source] & occupied
+        if targets and (size < BIG_GROUP or any(totals[t] >= size for t in state.board.neighbours[source] if targets >> t & 1)):
+            return True
+    return False
+
+
+def check(state: ClansState, event: Event) -> None:
+    """Raise IllegalMove, naming the rule, unless ``event`` is legal now."""
+    if state.over:
+        raise GameOver("the game is over", rule="C20")
+    if isinstance(event, HutsMoved):
+        if state.pending is not None:
+            listed = " ".join(map(str, state.pending.villages))
+            raise IllegalMove(
+                f"the order of villages {listed} must be chosen first (e.g. 'order {listed}')", rule="C18"
+            )
+        _check_move(state, event)
+    elif isinstance(event, OrderChosen):
+        if state.pending is None:
+            raise IllegalMove("no order of villages is awaited", rule="C18")
+        if sorted(event.villages) != sorted(state.pending.villages):
+            listed = " ".join(map(str, state.pending.villages))
+            raise IllegalMove(f"the order must name villages {listed}, each once", rule="C18")
+    else:
+        raise IllegalMove(f"'{type(event).__name__}' is not a Clans event")
+
+
+def _check_move(state: ClansState, move: HutsMoved) -> None:
+    source, target = move.source, move.target
+    for tid in (source, target):
+        if not 1 <= tid <= TERRITORIES:
+            raise IllegalMove(f"there is no territory {tid}; territories are 1 to {TERRITORIES}", rule="C1")
+    board = state.board
+    size = state.totals[source]
+    if not size:
+        raise IllegalMove(f"territory {source} is empty: there are no huts to move", rule="C8")
+    if not state.occupied & board.neighbour_mask[source]:
+        raise IllegalMove(f"territory {source} is a village: villages never move", rule="C11")
+    if not board.adjacent(source, target):
+        raise IllegalMove(f"territory {target} is not adjacent to {source}", rule="C1")
+    if not state.totals[target]:
+        raise IllegalMove(f"territory {target} is empty: nothing can move onto an empty territory", rule="C8")
+    if size >= BIG_GROUP:
+        other = state.totals[target]
+        if other < BIG_GROUP:
+            raise IllegalMove(
+                f"territory {source} holds {size} huts: a group of {BIG_GROUP} or more cannot move", rule="C9"
+            )
+        if other < size:
+            raise IllegalMove(
+                f"territory {source} holds {size} huts and {target} only {other}: a group of "
+                f"{BIG_GROUP} or more moves only onto a group at least as large",
+                rule="C10",
+            )
+
+
+def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ...]]:
+    """The reducer: the state after ``event`` and what it caused."""
+    check(state, event)
+    if isinstance(event, OrderChosen):
+        cleared = attrs.evolve(state, pending=None)
+        return _found_and_pass(cleared, event.villages)
+    assert isinstance(event, HutsMoved)
+    moved = _move(state, event.source, event.target)
+    villages = _new_villages(moved, event.source)
+    if not villages:
+        return _pass_turn(moved, [])
+    orders = _distinct_orders(moved, villages)
+    if len(orders) > 1:
+        pending = attrs.evolve(moved, pending=PendingOrder(villages=villages))
+        return pending, (OrderAwaited(seat=state.to_move, villages=villages),)
+    return _found_and_pass(moved, orders[0])
+
+
+# --- private helpers ------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=16)
+def _move_table(board: Board) -> tuple[dict[int, tuple[HutsMoved, ...]], ...]:
+    """For each source, the prebuilt moves onto every subset of its neighbours (as a bit mask)."""
+    table: list[dict[int, tuple[HutsMoved, ...]]] = [{}]
+    for source in range(1, TERRITORIES + 1):
+        neighbours = board.neighbours[source]
+        events = {t: HutsMoved(source=source, target=t) for t in neighbours}
+        by_mask: dict[int, tuple[HutsMoved, ...]] = {}
+        for n in range(len(neighbours) + 1):
+            for subset in itertools.combinations(neighbours, n):
+                mask = sum(1 << t for t in subset)
+                by_mask[mask] = tuple(events[t] for t in subset)
+        table.append(by_mask)
+    return tuple(table)
+
+
+def _move(state: ClansState, source: int, target: int) -> ClansState:
+    huts = list(state.huts)
+    huts[target] = tuple(a + b for a, b in zip(huts[target], huts[source], strict=True))  # type: ignore[assignment]
+    huts[source] = EMPTY
+    totals = list(state.totals)
+    totals[target] += totals[source]
+    totals[source] = 0
+    return attrs.evolve(
+        state, huts=tuple(huts), totals=tuple(totals), occupied=state.occupied & ~(1 << source)
+    )
+
+
+def _new_villages(state: ClansState, emptied: int) -> tuple[int, ...]:
+    """C11: occupied territories whose neighbours are all empty. Only the territory just emptied
+    changed, so only its neighbours can have become villages."""
+    occupied = state.occupied
+    masks = state.board.neighbour_mask
+    return tuple(
+        t for t in state.board.neighbours[emptied] if occupied >> t & 1 and not occupied & masks[t]
+    )
+
+
+def _slot_key(state: ClansState, number: int) -> tuple[int, int]:
+    """What decides a village's fate: the epoch of its chip (the 12th alone), or beyond (0, 0)."""
+    if number > VILLAGES:
+        return (0, 0)
+    return (state.board.slot_epochs[number - 1], int(number == VILLAGES))
+
+
+def _distinct_orders(state: ClansState, villages: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """One founding order per distinct outcome (C17–C19). Orders that only swap villages within
+    one epoch change nothing; nor do orders whose scores, chips and huts come out the same."""
+    first = state.founded + 1
+    keys = [_slot_key(state, first + i) for i in range(len(villages))]
+    if len(set(keys)) == 1:
+        return [villages]
+    seen: dict[tuple[tuple[int, tuple[int, int]], ...], tuple[int, ...]] = {}
+    for order in itertools.permutations(villages):
+        assignment = tuple(sorted(zip(order, keys, strict=True)))
+        if assignment not in seen:
+            seen[assignment] = _canonical(order, keys)
+    outcomes: dict[tuple[object, ...], tuple[int, ...]] = {}
+    for order in sorted(seen.values(), key=lambda o: (_rank(o, villages), o)):
+        after, _ = _found(state, order)
+        outcomes.setdefault((after.track, after.chips, after.huts), order)
+    return list(outcomes.values())
+
+
+def _canonical(order: Sequence[int], keys: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """The order with villages sorted by territory within each run of equal slot keys."""
+    out: list[int] = []
+    for _, run in itertools.groupby(zip(order, keys, strict=True), key=lambda p: p[1]):
+        out.extend(sorted(v for v, _ in run))
+    return tuple(out)
+
+
+def _rank(order: tuple[int, ...], villages: tuple[int, ...]) -> int:
+    return sum(abs(order.index(v) - i) for i, v in enumerate(villages))
+
+
+def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Effect]]:
+    """Found the villages in ``order`` (C12–C16, C19): chip, strife, value, track."""
+    board = state.board
+    huts = list(state.huts)
+    totals = list(state.totals)
+    occupied = state.occupied
+    chips = list(state.chips)
+    track = list(state.track)
+    villages = list(state.villages)
+    effects: list[Effect] = []
+    founder = state.to_move
+    number = state.founded
+    for tid in order:
+        number += 1
+        if number > VILLAGES:
+            villages.append(Village(territory=tid, number=number, epoch=None, huts=huts[tid], value=None))
+            effects.append(VillageUnscored(territory=tid, number=number))
+            continue
+        epoch = board.slot_epochs[number - 1]
+        chart = board.epoch(epoch)
+        terrain = board.territory(tid).terrain
+        chips[founder] += 1
+        before = huts[tid]
+        after = _strife(before)
+        doomed = number < VILLAGES and terrain in chart.unfavourable
+        if number == VILLAGES:
+            bonus = TWELFTH_BONUS
+        else:
+            bonus = chart.bonus if terrain in chart.favourable else 0
+        value = 0 if doomed else sum(after) + bonus
+        scored = () if doomed else tuple(COLOUR_NAMES[i] for i, n in enumerate(after) if n)
+        for i, n in enumerate(after):
+            if n and not doomed:
+                track[i] += value
+        villages.append(Village(territory=tid, number=number, epoch=epoch, huts=after, value=value))
+        effects.append(
+            VillageFounded(
+                territory=tid, number=number, epoch=epoch, founder=founder, huts=after, value=value,
+                scored=scored,
+            )
+        )
+        if after != before:
+            lost = tuple(COLOUR_NAMES[i] for i, n in enumerate(after) if n != before[i])
+            effects.append(StrifeRemoved(territory=tid, colours=lost))
+        if doomed:
+            effects.append(VillageDoomed(territory=tid, terrain=terrain, huts=sum(after)))
+            after = EMPTY
+            occupied &= ~(1 << tid)
+        huts[tid] = after
+        totals[tid] = sum(after)
+        if number < VILLAGES and board.slot_epochs[number] != epoch:
+            effects.append(EpochBegan(epoch=board.slot_epochs[number]))
+    new = attrs.evolve(
+        state, huts=tuple(huts), totals=tuple(totals), occupied=occupied, chips=tuple(chips),
+        track=tuple(track), villages=tuple(villages),
+    )
+    return new, effects
+
+
+def _strife(huts: Huts) -> Huts:
+    """C13: when all five colours meet, every colour with a single hut loses it."""
+    if all(huts):
+        return tuple(0 if n == 1 else n for n in huts)  # type: ignore[return-value]
+    return huts
+
+
+def _found_and_pass(state: ClansState, order: Sequence[int]) -> tuple[ClansState, tuple[Effect, ...]]:
+    founded, effects = _found(state, order)
+    if founded.founded >= VILLAGES:
+        return _end(founded, effects, "the 12th village is founded")
+    return _pass_turn(founded, effects)
+
+
+def _pass_turn(state: ClansState, effects: list[Effect]) -> tuple[ClansState, tuple[Effect, ...]]:
+    """Hand the turn on clockwise (C6); end the game if no hut can move (C21)."""
+    passed = attrs.evolve(state, to_move=(state.to_move + 1) % len(state.chips))
+    if not has_move(passed):
+        return _end(passed, effects, "no legal move is left")
+    return passed, tuple(effects)
+
+
+def _end(state: ClansState, effects: list[Effect], reason: str) -> tuple[ClansState, tuple[Effect, ...]]:
+    """C22: reveal the clans; score track plus chips; the highest score wins, ties share it."""
+    ended = attrs.evolve(state, over=True)
+    scores = ended.scores()
+    best = max(scores)
+    effects.append(
+        GameEnded(
+            reason=reason, clans=tuple(c.value for c in ended.clans), scores=scores,
+            winners=tuple(i for i, s in enumerate(scores) if s == best),
+        )
+    )
+    return ended, tuple(effects)
+
+
+def winners(state: ClansState) -> tuple[int, ...]:
+    if not state.over:
+        return ()
+    scores = state.scores()
+    best = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == best)

@@ -1,0 +1,226 @@
+"""The Clans state and how a game starts: from the seed (C4–C6) or from a position (C7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from tribes.core.errors import BadPosition
+from tribes.core.prng import Stream
+from tribes.games.clans.board import (
+    COLOUR_NAMES,
+    COLOURS,
+    HUTS_PER_COLOUR,
+    TERRITORIES,
+    VILLAGES,
+    Board,
+    Colour,
+)
+
+Huts = tuple[int, int, int, int, int]
+"""Hut counts of one territory, by colour index (red, yellow, green, blue, black)."""
+
+EMPTY: Huts = (0, 0, 0, 0, 0)
+
+
+@attrs.frozen(kw_only=True)
+class Village:
+    """A founded village. ``number`` 1..12 takes a chip; beyond 12 it scores nothing (C19).
+    ``epoch`` and ``value`` are None for villages founded before a starting position."""
+
+    territory: int
+    number: int
+    epoch: int | None
+    huts: Huts
+    value: int | None
+
+
+@attrs.frozen(kw_only=True)
+class PendingOrder:
+    """The active player must order these villages (C18, C19); they are not founded yet."""
+
+    villages: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ClansState:
+    """Everything about a Clans game at one point.
+
+    ``totals`` (huts per territory) and ``occupied`` (bit ``t`` set when territory ``t`` holds
+    huts) are caches of ``huts``, kept because legal moves read them on every turn.
+    """
+
+    board: Board
+    clans: tuple[Colour, ...]
+    huts: tuple[Huts, ...]
+    totals: tuple[int, ...]
+    occupied: int
+    to_move: int
+    chips: tuple[int, ...]
+    track: tuple[int, ...]
+    villages: tuple[Village, ...] = ()
+    pending: PendingOrder | None = None
+    over: bool = False
+
+    @property
+    def founded(self) -> int:
+        """Villages that took a chip so far (C12)."""
+        return sum(self.chips)
+
+    @property
+    def epoch(self) -> int:
+        """The current epoch: that of the next chip (5 once all are taken)."""
+        slots = self.board.slot_epochs
+        return slots[min(self.founded, VILLAGES - 1)]
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score: its colour's track score plus its chips (C22)."""
+        return tuple(self.track[c_index(c)] + n for c, n in zip(self.clans, self.chips, strict=True))
+
+
+def c_index(colour: Colour) -> int:
+    return COLOURS.index(colour)
+
+
+def build(
+    board: Board,
+    clans: Sequence[Colour],
+    huts: Sequence[Huts],
+    to_move: int,
+    chips: Sequence[int],
+    track: Sequence[int],
+    villages: Sequence[Village] = (),
+) -> ClansState:
+    """A state with its caches computed from ``huts`` (indexed by territory id, slot 0 unused)."""
+    huts = tuple(tuple(h) for h in huts)
+    totals = tuple(sum(h) for h in huts)
+    occupied = 0
+    for tid in range(1, TERRITORIES + 1):
+        if totals[tid]:
+            occupied |= 1 << tid
+    return ClansState(
+        board=board, clans=tuple(clans), huts=huts, totals=totals, occupied=occupied,  # type: ignore[arg-type]
+        to_move=to_move, chips=tuple(chips), track=tuple(track), villages=tuple(villages),
+    )
+
+
+def from_seed(board: Board, seed: int, seats: int) -> ClansState:
+    """C4: each region gets one hut of each colour, dealt at random to its territories. C5: each
+    seat draws a clan card. C6: a random start player. Each draw has its own PRNG stream."""
+    huts: list[Huts] = [EMPTY] * (TERRITORIES + 1)
+    deal = Stream(seed, "huts")
+    regions = sorted({t.region for t in board.territories})
+    for region in regions:
+        members = [t.id for t in board.territories if t.region == region]
+        for tid, colour in zip(members, deal.shuffled(range(len(COLOURS))), strict=True):
+            huts[tid] = tuple(1 if i == colour else 0 for i in range(len(COLOURS)))  # type: ignore[assignment]
+    cards = Stream(seed, "clans").shuffled(COLOURS)[:seats]
+    start = Stream(seed, "start").below(seats)
+    return build(board, cards, huts, start, (0,) * seats, (0,) * len(COLOURS))
+
+
+# --- positions (C7) -------------------------------------------------------------------------------
+
+_POSITION_KEYS = {"seats", "clans", "to_move", "huts", "chips", "track"}
+
+
+def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansState:
+    """A state from a position document (see the README), or BadPosition saying what is wrong."""
+    if not isinstance(position, dict):
+        raise BadPosition("a Clans position must be a JSON object")
+    unknown = set(position) - _POSITION_KEYS
+    if unknown:
+        raise BadPosition(f"unknown position key '{sorted(unknown)[0]}'; known: {', '.join(sorted(_POSITION_KEYS))}")
+    for key in ("seats", "clans", "to_move", "huts"):
+        if key not in position:
+            raise BadPosition(f"the position needs '{key}'")
+    names = _names(position["seats"])
+    if list(seats) != names:
+        raise BadPosition(f"the position's seats {names} differ from the game's {list(seats)}")
+    clans = _clans(position["clans"], names)
+    if position["to_move"] not in names:
+        raise BadPosition(f"to_move '{position['to_move']}' is not a seat")
+    huts = _huts(position["huts"])
+    chips = _per_seat(position.get("chips", {}), names)
+    track = _track(position.get("track", {}))
+    if sum(chips) >= VILLAGES:
+        raise BadPosition(f"{sum(chips)} chips taken: the game would be over; at most {VILLAGES - 1}")
+    state = build(board, clans, huts, names.index(position["to_move"]), chips, track)
+    isolated = [t for t in range(1, TERRITORIES + 1) if state.totals[t] and not state.occupied & board.neighbour_mask[t]]
+    if len(isolated) > sum(chips):
+        raise BadPosition(
+            f"{len(isolated)} territories are villages (all neighbours empty) "
+            f"but only {sum(chips)} chips were taken"
+        )
+    villages = tuple(
+        Village(territory=t, number=n, epoch=None, huts=huts[t], value=None)
+        for n, t in enumerate(isolated, start=1)
+    )
+    return attrs.evolve(state, villages=villages)
+
+
+def _names(value: Any) -> list[str]:
+    if not isinstance(value, list) or not 2 <= len(value) <= 4 or not all(isinstance(n, str) and n for n in value):
+        raise BadPosition("'seats' must list 2 to 4 seat names")
+    if len(set(value)) != len(value):
+        raise BadPosition("seat names must differ")
+    return list(value)
+
+
+def _colour(value: Any) -> Colour:
+    try:
+        return Colour(value)
+    except ValueError:
+        raise BadPosition(f"unknown colour '{value}'; colours: {', '.join(COLOUR_NAMES)}") from None
+
+
+def _count(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise BadPosition(f"{what} must be a whole number of 0 or more, got {value!r}")
+    return value
+
+
+def _clans(value: Any, names: list[str]) -> list[Colour]:
+    if not isinstance(value, dict) or set(value) != set(names):
+        raise BadPosition("'clans' must give every seat its colour")
+    clans = [_colour(value[n]) for n in names]
+    if len(set(clans)) != len(clans):
+        raise BadPosition("two seats hold the same clan colour")
+    return clans
+
+
+def _huts(value: Any) -> list[Huts]:
+    if not isinstance(value, dict):
+        raise BadPosition("'huts' must map territories to {colour: count}")
+    huts: list[Huts] = [EMPTY] * (TERRITORIES + 1)
+    for key, counts in value.items():
+        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= TERRITORIES):
+            raise BadPosition(f"unknown territory '{key}'; territories are 1 to {TERRITORIES}")
+        if not isinstance(counts, dict):
+            raise BadPosition(f"territory {key}: huts must be {{colour: count}}")
+        row = [0] * len(COLOURS)
+        for colour, n in counts.items():
+            row[c_index(_colour(colour))] = _count(n, f"territory {key}: {colour} huts")
+        huts[int(key)] = tuple(row)  # type: ignore[assignment]
+    for i, name in enumerate(COLOUR_NAMES):
+        total = sum(h[i] for h in huts)
+        if total > HUTS_PER_COLOUR:
+            raise BadPosition(f"{total} {name} huts on the board; there are only {HUTS_PER_COLOUR}")
+    return huts
+
+
+def _per_seat(value: Any, names: list[str]) -> list[int]:
+    if not isinstance(value, dict) or not set(value) <= set(names):
+        raise BadPosition("'chips' must map seat names to counts")
+    return [_count(value.get(n, 0), f"chips of {n}") for n in names]
+
+
+def _track(value: Any) -> list[int]:
+    if not isinstance(value, dict):
+        raise BadPosition("'track' must map colours to points")
+    track = [0] * len(COLOURS)
+    for colour, points in value.items():
+        track[c_index(_colour(colour))] = _count(points, f"track of {colour}")
+    return track
