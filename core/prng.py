@@ -8,7 +8,9 @@ Algorithm (version 1), all integers big-endian:
 
 - the stream key is ``BLAKE2b(b"tribes-prng-1" + 0x00 + str(seed) + 0x00 + stream, 32 bytes)``,
   where seed and stream are UTF-8 text;
-- word ``i`` of the stream is the 64-bit integer ``BLAKE2b(i as 8 bytes, key=stream key, 8 bytes)``;
+- block ``b`` of the stream is ``BLAKE2b(b as 8 bytes, key=stream key, 64 bytes)``, and word ``i``
+  is the 64-bit integer in bytes ``8 * (i mod 8)`` to ``8 * (i mod 8) + 8`` of block ``i div 8``
+  (eight words per hash: the same numbers for any order of access, at an eighth of the cost);
 - ``below(n)`` draws words in order and keeps the first ``w < n * floor(2**64 / n)``, returning
   ``w mod n`` (rejection sampling, so every value is exactly equally likely);
 - ``shuffle`` is Fisher-Yates from the last position down, position ``i`` swapping with
@@ -34,11 +36,15 @@ def stream_key(seed: int | str, stream: str) -> bytes:
     return hashlib.blake2b(material, digest_size=32).digest()
 
 
+def block(key: bytes, number: int) -> bytes:
+    """The 64-byte block ``number`` of the stream with ``key``: words ``8 * number`` onwards."""
+    return hashlib.blake2b(number.to_bytes(8, "big"), key=key, digest_size=64).digest()
+
+
 def word(key: bytes, index: int) -> int:
     """The 64-bit word at ``index`` of the stream with ``key``."""
-    return int.from_bytes(
-        hashlib.blake2b(index.to_bytes(8, "big"), key=key, digest_size=8).digest(), "big"
-    )
+    offset = 8 * (index % 8)
+    return int.from_bytes(block(key, index // 8)[offset : offset + 8], "big")
 
 
 class Stream:
@@ -48,16 +54,21 @@ class Stream:
     says what it is for (``"setup"``, ``"reshuffle-2"``); never keep one in a game state.
     """
 
-    __slots__ = ("_key", "index")
+    __slots__ = ("_block", "_block_number", "_key", "index")
 
     def __init__(self, seed: int | str, name: str, start: int = 0) -> None:
         self._key = stream_key(seed, name)
         self.index = start
+        self._block_number = -1
+        self._block = b""
 
     def next_word(self) -> int:
-        value = word(self._key, self.index)
+        number, slot = divmod(self.index, 8)
+        if number != self._block_number:
+            self._block = block(self._key, number)
+            self._block_number = number
         self.index += 1
-        return value
+        return int.from_bytes(self._block[8 * slot : 8 * slot + 8], "big")
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""

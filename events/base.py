@@ -75,6 +75,6 @@ class EventTable:
                 raise ValueError(f"upcaster for tag {up.tag} v{up.from_version} has no later shape")
             self.upcasters[(up.tag, up.from_version)] = up
 
-    def versions(self) -> dict[int, int]:
-        """The schema version of every tag, as a log header records it."""
-        return {tag: cls.VERSION for tag, cls in sorted(self.by_tag.items())}
+    def versions(self) -> dict[str, int]:
+        """The schema version of every event type by name, as a log header records it."""
+        return {cls.NAME: cls.VERSION for _, cls in sorted(self.by_tag.items())}

@@ -16,13 +16,50 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 import msgpack
-
+from cattrs.gen import make_dict_unstructure_fn, override
 from tribes.core.errors import CorruptLog, UnsupportedVersion
 from tribes.events.base import Event, EventTable, Payload
 
 T = TypeVar("T")
 
+CACHE = "tribes.cache"
+"""Metadata key of a state field that is a cache of others: never serialized, never hashed; a
+class with such fields rebuilds them in ``classmethod from_fields(**fields)``."""
+
 converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _cache_fields(cls: type) -> tuple[str, ...]:
+    return tuple(a.name for a in attrs.fields(cls) if a.metadata.get(CACHE))
+
+
+def _has_caches(cls: Any) -> bool:
+    return attrs.has(cls) and bool(_cache_fields(cls))
+
+
+def _unstructure_without_caches(cls: type) -> Any:
+    omit = {name: override(omit=True) for name in _cache_fields(cls)}
+    return make_dict_unstructure_fn(cls, converter, **omit)  # type: ignore[arg-type]
+
+
+def _structure_with_caches(cls: type) -> Any:
+    attrs.resolve_types(cls)
+    kept = [a for a in attrs.fields(cls) if not a.metadata.get(CACHE)]
+
+    def structure(data: Any, _: Any) -> Any:
+        if not isinstance(data, dict):
+            raise TypeError(f"{cls.__name__} needs a mapping")
+        extra = set(data) - {a.name for a in kept}
+        if extra:
+            raise ValueError(f"{cls.__name__}: unknown fields {sorted(extra)}")
+        fields = {a.name: converter.structure(data[a.name], a.type) for a in kept if a.name in data}
+        return cls.from_fields(**fields)  # type: ignore[attr-defined]
+
+    return structure
+
+
+converter.register_unstructure_hook_factory(_has_caches, _unstructure_without_caches)
+converter.register_structure_hook_factory(_has_caches, _structure_with_caches)
 
 
 def unstructure(obj: Any) -> Any:
@@ -52,26 +89,31 @@ def event_to_dict(event: Event) -> Payload:
     return data
 
 
-def event_from_wire(table: EventTable, values: list[Any], versions: dict[int, int]) -> Event:
-    """An event from its wire values; ``versions`` is the log's tag -> schema version."""
+def event_json_line(event: Event) -> str:
+    """One event as a JSON line, its type first, then its fields in declared order."""
+    return json.dumps(event_to_dict(event), ensure_ascii=False)
+
+
+def event_from_wire(table: EventTable, values: list[Any], versions: dict[str, int]) -> Event:
+    """An event from its wire values; ``versions`` is the log's event name -> schema version."""
     if not values or not isinstance(values[0], int) or values[0] not in table.by_tag:
         raise CorruptLog(f"unknown event tag {values[0] if values else None!r}")
     tag = values[0]
     cls = table.by_tag[tag]
-    version = versions.get(tag, cls.VERSION)
+    version = versions.get(cls.NAME, cls.VERSION)
     names = field_names(cls) if version == cls.VERSION else _old_fields(table, tag, version)
     if len(values) - 1 != len(names):
         raise CorruptLog(f"event '{cls.NAME}' has {len(values) - 1} fields, expected {len(names)}")
     return _structure_event(table, cls, dict(zip(names, values[1:], strict=True)), version)
 
 
-def event_from_dict(table: EventTable, data: Any, versions: dict[int, int]) -> Event:
+def event_from_dict(table: EventTable, data: Any, versions: dict[str, int]) -> Event:
     if not isinstance(data, dict) or data.get("type") not in table.by_name:
         known = ", ".join(sorted(table.by_name))
         raise CorruptLog(f"an event needs a 'type' of {known}; got {data!r:.80}")
     cls = table.by_name[data["type"]]
     payload = {k: v for k, v in data.items() if k != "type"}
-    return _structure_event(table, cls, payload, versions.get(cls.TAG, cls.VERSION))
+    return _structure_event(table, cls, payload, versions.get(cls.NAME, cls.VERSION))
 
 
 def _old_fields(table: EventTable, tag: int, version: int) -> tuple[str, ...]:
@@ -122,8 +164,13 @@ def pack(data: Any) -> bytes:
 def unpack_all(payload: bytes, max_items: int = 4096) -> list[Any]:
     """Every msgpack value in ``payload``, in order (a record is a short sequence of values)."""
     unpacker = msgpack.Unpacker(
-        raw=False, strict_map_key=True, max_buffer_size=len(payload) + 1, max_array_len=max_items,
-        max_map_len=max_items, max_str_len=1 << 20, max_bin_len=1 << 20,
+        raw=False,
+        strict_map_key=True,
+        max_buffer_size=len(payload) + 1,
+        max_array_len=max_items,
+        max_map_len=max_items,
+        max_str_len=1 << 20,
+        max_bin_len=1 << 20,
     )
     unpacker.feed(payload)
     return list(unpacker)

@@ -24,7 +24,6 @@ from typing import Any
 
 import attrs
 import cattrs
-
 from tribes.core.errors import CorruptLog, LogError, UnsupportedVersion
 from tribes.events import codec
 from tribes.events.base import CHECKPOINT_TAG, Event, EventTable
@@ -44,7 +43,7 @@ TableLookup = Callable[[str], EventTable]
 @attrs.frozen(kw_only=True)
 class Header:
     """What a log is a log of: the game, its rules version, the seed, the seats, the options and
-    optionally a starting position. ``schema`` is each event tag's schema version when written."""
+    optionally a starting position. ``schema`` is each event type's schema version when written."""
 
     game: str
     rules_version: int
@@ -53,7 +52,7 @@ class Header:
     options: dict[str, str] = attrs.field(factory=dict)
     position: Any = None
     meta: dict[str, Any] = attrs.field(factory=dict)
-    schema: dict[int, int] = attrs.field(factory=dict)
+    schema: dict[str, int] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -141,7 +140,9 @@ def _records(log: GameLog) -> Iterator[bytes]:
 
 def encode(log: GameLog) -> bytes:
     """The whole ``.tribes`` file of a log."""
-    head_payload = b"".join(codec.pack(v) for v in (FORMAT_NAME, FORMAT_VERSION, header_data(log.header)))
+    head_payload = b"".join(
+        codec.pack(v) for v in (FORMAT_NAME, FORMAT_VERSION, header_data(log.header))
+    )
     out, check = _frame(head_payload, 0)
     parts = [MAGIC, out]
     for payload in _records(log):
@@ -172,7 +173,7 @@ def append(path: Path, before: GameLog, end: FileEnd, after: GameLog) -> None:
     old = encode(before)
     if whole[: len(old)] != old:
         raise LogError("the new log does not extend the old one", path=str(path))
-    suffix = _reframe(whole[len(old):], end.check)
+    suffix = _reframe(whole[len(old) :], end.check)
     try:
         with open(path, "r+b") as f:
             f.seek(0, os.SEEK_END)
@@ -226,7 +227,9 @@ def read_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_LOG_BYTES:
-            raise LogError(f"is {size} bytes; logs are read up to {MAX_LOG_BYTES} bytes", path=str(path))
+            raise LogError(
+                f"is {size} bytes; logs are read up to {MAX_LOG_BYTES} bytes", path=str(path)
+            )
         return path.read_bytes()
     except FileNotFoundError:
         raise LogError("no such file", path=str(path)) from None
@@ -250,11 +253,15 @@ def decode(data: bytes, tables: TableLookup, path: str | None = None) -> tuple[G
         try:
             length, body = _read_uvarint(data, pos)
         except EOFError:
-            raise CorruptLog(f"{where} (byte {start}) is truncated: the file ends in its length", path=path) from None
+            raise CorruptLog(
+                f"{where} (byte {start}) is truncated: the file ends in its length", path=path
+            ) from None
         except ValueError as exc:
             raise CorruptLog(f"{where} (byte {start}) is corrupt: {exc}", path=path) from None
         if length > MAX_RECORD_BYTES:
-            raise CorruptLog(f"{where} (byte {start}) is corrupt: a length of {length} bytes", path=path)
+            raise CorruptLog(
+                f"{where} (byte {start}) is corrupt: a length of {length} bytes", path=path
+            )
         end = body + length
         if end + 1 > len(data):
             raise CorruptLog(
@@ -264,7 +271,9 @@ def decode(data: bytes, tables: TableLookup, path: str | None = None) -> tuple[G
             )
         expected = crc8(data[start:end], crc8(bytes([check])))
         if data[end] != expected:
-            raise CorruptLog(f"{where} (byte {start}) is corrupt: its check byte does not match", path=path)
+            raise CorruptLog(
+                f"{where} (byte {start}) is corrupt: its check byte does not match", path=path
+            )
         check = expected
         try:
             values = codec.unpack_all(data[body:end])
@@ -306,19 +315,26 @@ def header_from_data(data: Any, path: str | None) -> Header:
         raise CorruptLog(f"the header is malformed: {codec._why(exc)}", path=path) from None
 
 
-def _log_from(header: Header, frames: list[tuple[int, list[Any]]], table: EventTable, path: str | None) -> GameLog:
+def _log_from(
+    header: Header, frames: list[tuple[int, list[Any]]], table: EventTable, path: str | None
+) -> GameLog:
     events: list[Event] = []
     checkpoints: list[Checkpoint] = []
     for start, values in frames:
         if values and values[0] == CHECKPOINT_TAG:
             if len(values) != 3 or values[1] != len(events) or not isinstance(values[2], bytes):
-                raise CorruptLog(f"the checkpoint after event {len(events)} (byte {start}) is malformed", path=path)
+                raise CorruptLog(
+                    f"the checkpoint after event {len(events)} (byte {start}) is malformed",
+                    path=path,
+                )
             checkpoints.append(Checkpoint(values[1], values[2]))
             continue
         try:
             events.append(codec.event_from_wire(table, values, header.schema))
         except (CorruptLog, UnsupportedVersion) as exc:
-            raise type(exc)(f"event {len(events) + 1} (byte {start}): {exc.message}", path=path) from None
+            raise type(exc)(
+                f"event {len(events) + 1} (byte {start}): {exc.message}", path=path
+            ) from None
     return GameLog(header=header, events=tuple(events), checkpoints=tuple(checkpoints))
 
 
@@ -335,10 +351,11 @@ def to_json_text(log: GameLog) -> str:
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "header": header_data(log.header),
-        "checkpoints": [[c.events, c.digest.hex()] for c in log.checkpoints],
     }
-    lines = codec.to_json(head).rstrip("}").rstrip().rstrip("\n")
-    events = ",\n".join("    " + codec.to_json(codec.event_to_dict(e), indent=None) for e in log.events)
+    lines = codec.to_json(head).rstrip().removesuffix("}").rstrip()
+    marks = ", ".join(f'[{c.events}, "{c.digest.hex()}"]' for c in log.checkpoints)
+    lines += f',\n  "checkpoints": [{marks}]'
+    events = ",\n".join("    " + codec.event_json_line(e) for e in log.events)
     body = f',\n  "events": [\n{events}\n  ]\n}}\n' if events else ',\n  "events": []\n}\n'
     return lines + body
 
@@ -359,12 +376,12 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
     except (ValueError, RecursionError) as exc:
         raise CorruptLog(f"is not valid JSON: {exc}", path=path) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise CorruptLog(f"is not a tribes log in JSON (no \"format\": \"{FORMAT_NAME}\")", path=path)
+        raise CorruptLog(f'is not a tribes log in JSON (no "format": "{FORMAT_NAME}")', path=path)
     check_version(data.get("version"), path)
     header = header_from_data(data.get("header"), path)
     items = data.get("events", [])
     if not isinstance(items, list):
-        raise CorruptLog("\"events\" must be a list", path=path)
+        raise CorruptLog('"events" must be a list', path=path)
     raw = data.get("checkpoints")
     checkpoints = None if raw is None else tuple(_checkpoint_from_json(c, path) for c in raw)
     return JsonLog(header=header, items=tuple(items), checkpoints=checkpoints)
@@ -375,7 +392,9 @@ def _checkpoint_from_json(item: Any, path: str | None) -> Checkpoint:
         events, digest = item
         return Checkpoint(int(events), bytes.fromhex(digest))
     except (TypeError, ValueError):
-        raise CorruptLog(f"a checkpoint must be [events, hex digest]; got {item!r:.60}", path=path) from None
+        raise CorruptLog(
+            f"a checkpoint must be [events, hex digest]; got {item!r:.60}", path=path
+        ) from None
 
 
 def checkpoint_points(count: int, appended_from: Iterable[int] = ()) -> list[int]:

@@ -6,6 +6,7 @@ import importlib
 
 from tribes.core.errors import UnknownGame
 from tribes.core.game import Game
+from tribes.events.base import EventTable
 
 _MODULES: dict[str, str] = {
     "clans": "tribes.games.clans",
@@ -26,11 +27,16 @@ def get(name: str) -> Game:
     return game
 
 
-def event_table(name: str):  # type: ignore[no-untyped-def]
-    """The event table of a game, as the log reader asks for it."""
-    try:
-        return get(name).events
-    except UnknownGame as exc:
-        from tribes.core.errors import CorruptLog
+def event_table(name: str) -> EventTable:
+    """The event table of a log's game, as the log reader asks for it."""
+    return get_for_log(name).events
 
-        raise CorruptLog(f"the log is of an {exc.message}") from None
+
+def get_for_log(name: str, path: str | None = None) -> Game:
+    """The game of a log; an unknown one is a log error, not a usage error."""
+    from tribes.core.errors import CorruptLog
+
+    try:
+        return get(name)
+    except UnknownGame as exc:
+        raise CorruptLog(f"the log is of an {exc.message}", path=path) from None

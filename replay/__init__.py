@@ -1,1 +1,1 @@
-"""tribes."""
+"""Replay tooling: logs, checks, and (later) cursors, diffs and forks over any game."""

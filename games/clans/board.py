@@ -8,7 +8,6 @@ can load it (C1).
 from __future__ import annotations
 
 import enum
-import functools
 import json
 from collections.abc import Iterable
 from importlib import resources
@@ -16,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -77,6 +75,15 @@ class Board:
     epochs: tuple[Epoch, ...]
     slot_epochs: tuple[int, ...]
     """The epoch of the chip taken by the 1st..12th village."""
+    regions: tuple[tuple[int, ...], ...]
+    """The territories of each region, regions in number order."""
+    pairs: tuple[tuple[int, int], ...]
+    """Every directed pair of adjacent territories (source, target), sorted; pair ``i`` is bit
+    ``i`` of a pair mask, which is how the rules track which moves the occupied map allows."""
+    touch_mask: tuple[int, ...]
+    """By territory: the pair bits it is the source or target of."""
+    out_mask: tuple[int, ...]
+    """By territory: the pair bits it is the source of."""
 
     def territory(self, tid: int) -> Territory:
         return self.territories[tid - 1]
@@ -94,12 +101,18 @@ class Board:
         return hash(self.source)
 
 
+_LOADED: dict[str, Board] = {}
+
+
 def load(source: str = STANDARD) -> Board:
-    """The board of ``source``: ``"standard"`` (the packaged files) or a path to a board file."""
-    return _load(source)
+    """The board of ``source``: ``"standard"`` (the packaged files) or a path to a board file.
+    Loaded once per process; states look their board up here on every move."""
+    board = _LOADED.get(source)
+    if board is None:
+        board = _LOADED[source] = _load(source)
+    return board
 
 
-@functools.lru_cache(maxsize=16)
 def _load(source: str) -> Board:
     data = resources.files("tribes.games.clans") / "data"
     chart = json.loads((data / "epochs.json").read_text())
@@ -125,7 +138,9 @@ def validate(board: Any, chart: Any, source: str) -> Board:
     """A Board from board and chart data, or BadData saying what is wrong (C1, C3)."""
     where = f"board '{source}'"
     try:
-        territories = tuple(sorted((_territory(t) for t in board["territories"]), key=lambda t: t.id))
+        territories = tuple(
+            sorted((_territory(t) for t in board["territories"]), key=lambda t: t.id)
+        )
         adjacent = [_pair(p) for p in board["adjacent"]]
         rivers = frozenset(frozenset(_pair(p)) for p in board.get("rivers", []))
         lakes = frozenset(frozenset(_pair(p)) for p in board.get("lakes", []))
@@ -165,19 +180,37 @@ def validate(board: Any, chart: Any, source: str) -> Board:
         source=source,
         name=name,
         territories=territories,
-        neighbours=((),) + tuple(tuple(sorted(n)) for n in neighbours[1:]),
-        neighbour_mask=(0,) + tuple(_mask(n) for n in neighbours[1:]),
+        neighbours=((), *(tuple(sorted(n)) for n in neighbours[1:])),
+        neighbour_mask=(0, *(_mask(n) for n in neighbours[1:])),
         rivers=rivers,
         lakes=lakes,
         epochs=epochs,
         slot_epochs=tuple(e.number for e in epochs for _ in range(e.chips)),
+        regions=tuple(
+            tuple(t.id for t in territories if t.region == region) for region in sorted(regions)
+        ),
+        **_pair_geometry(neighbours),
     )
+
+
+def _pair_geometry(neighbours: list[set[int]]) -> dict[str, Any]:
+    pairs = tuple((a, b) for a in range(1, TERRITORIES + 1) for b in sorted(neighbours[a]))
+    touch = [0] * (TERRITORIES + 1)
+    out = [0] * (TERRITORIES + 1)
+    for bit, (a, b) in enumerate(pairs):
+        touch[a] |= 1 << bit
+        touch[b] |= 1 << bit
+        out[a] |= 1 << bit
+    return {"pairs": pairs, "touch_mask": tuple(touch), "out_mask": tuple(out)}
 
 
 def _territory(data: Any) -> Territory:
     return Territory(
-        id=int(data["id"]), terrain=str(data["terrain"]), region=int(data["region"]),
-        q=int(data["q"]), r=int(data["r"]),
+        id=int(data["id"]),
+        terrain=str(data["terrain"]),
+        region=int(data["region"]),
+        q=int(data["q"]),
+        r=int(data["r"]),
     )
 
 
@@ -208,8 +241,11 @@ def _epochs(chart: Any, terrains: set[str]) -> tuple[Epoch, ...]:
     try:
         epochs = tuple(
             Epoch(
-                number=int(e["epoch"]), chips=int(e["chips"]), bonus=int(e["bonus"]),
-                favourable=frozenset(e["favourable"]), unfavourable=frozenset(e["unfavourable"]),
+                number=int(e["epoch"]),
+                chips=int(e["chips"]),
+                bonus=int(e["bonus"]),
+                favourable=frozenset(e["favourable"]),
+                unfavourable=frozenset(e["unfavourable"]),
             )
             for e in chart["epochs"]
         )

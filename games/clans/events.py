@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
-
 from tribes.events.base import Effect, Event, EventTable
 
 
@@ -129,8 +128,6 @@ class GameEnded(Effect):
     winners: tuple[int, ...]
 
     def describe(self, seats: Sequence[str]) -> str:
-        totals = ", ".join(
-            f"{seats[i]} ({self.clans[i]}) {s}" for i, s in enumerate(self.scores)
-        )
+        totals = ", ".join(f"{seats[i]} ({self.clans[i]}) {s}" for i, s in enumerate(self.scores))
         won = " and ".join(seats[i] for i in self.winners)
         return f"game over ({self.reason}): {totals}; {won} {'win' if len(self.winners) > 1 else 'wins'}"

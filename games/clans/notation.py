@@ -23,7 +23,7 @@ def parse(text: str) -> Event:
     raise BadNotation(f"cannot read move '{text}': {EXPECTED}")
 
 
-def format(event: Event) -> str:  # noqa: A001 - the name pairs with parse
+def format(event: Event) -> str:
     if isinstance(event, HutsMoved):
         return f"{event.source}-{event.target}"
     if isinstance(event, OrderChosen):

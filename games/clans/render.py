@@ -24,7 +24,11 @@ def render(state: ClansState, seats: Sequence[str], viewer: Viewer) -> str:
 
 def _board(state: ClansState) -> list[str]:
     board = state.board
-    villages = {t for t in range(1, len(state.totals)) if state.totals[t] and not state.occupied & board.neighbour_mask[t]}
+    villages = {
+        t
+        for t in range(1, len(state.totals))
+        if state.totals[t] and not state.occupied & board.neighbour_mask[t]
+    }
     cells = {(t.q, t.r): t for t in board.territories}
     qs = [t.q for t in board.territories]
     rs = [t.r for t in board.territories]
@@ -39,7 +43,9 @@ def _board(state: ClansState) -> list[str]:
             x = (2 * q + r - left) * CELL // 2
             t = cells.get((q, r))
             if t is None:
-                inside = any((q + d, r) in cells for d in range(-9, 0)) and any((q + d, r) in cells for d in range(1, 10))
+                inside = any((q + d, r) in cells for d in range(-9, 0)) and any(
+                    (q + d, r) in cells for d in range(1, 10)
+                )
                 if inside:
                     _put(top, x, "  ~~")
                 continue
@@ -70,7 +76,8 @@ def _status(state: ClansState, seats: Sequence[str], viewer: Viewer) -> list[str
     lines = [
         f"epoch {state.epoch} (bonus {chart.bonus}; favourable {fav}; unfavourable {unfav})  "
         f"villages {state.founded}/{VILLAGES}  chips left {left}",
-        "track  " + "  ".join(f"{name} {pts}" for name, pts in zip(COLOUR_NAMES, state.track, strict=True)),
+        "track  "
+        + "  ".join(f"{name} {pts}" for name, pts in zip(COLOUR_NAMES, state.track, strict=True)),
     ]
     clans = visible_clans(state, viewer)
     scores = state.scores()
@@ -83,7 +90,9 @@ def _status(state: ClansState, seats: Sequence[str], viewer: Viewer) -> list[str
     if state.over:
         best = max(scores)
         won = [seats[i] for i, s in enumerate(scores) if s == best]
-        lines.append(f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'} with {best}")
+        lines.append(
+            f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'} with {best}"
+        )
     elif state.pending is not None:
         listed = " ".join(map(str, state.pending.villages))
         lines.append(f"{seats[state.to_move]} must choose the order of villages {listed}")

@@ -12,7 +12,6 @@ import itertools
 from collections.abc import Sequence
 
 import attrs
-
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.events.base import Effect, Event
 from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES, VILLAGES, Board
@@ -27,10 +26,7 @@ from tribes.games.clans.events import (
     VillageFounded,
     VillageUnscored,
 )
-from tribes.games.clans.state import EMPTY, ClansState, Huts, PendingOrder, Village
-
-BIG_GROUP = 7
-"""A source of this many huts or more cannot move (C9), save onto a group as large (C10)."""
+from tribes.games.clans.state import BIG_GROUP, EMPTY, ClansState, Huts, PendingOrder, Village
 
 TWELFTH_BONUS = 5
 
@@ -40,44 +36,61 @@ def legal_moves(state: ClansState) -> list[Event]:
     if state.over:
         return []
     if state.pending is not None:
-        return [OrderChosen(villages=order) for order in _distinct_orders(state, state.pending.villages)]
+        return [
+            OrderChosen(villages=order) for order in _distinct_orders(state, state.pending.villages)
+        ]
     return _moves(state)
 
 
 def _moves(state: ClansState) -> list[Event]:
+    """Moves from the pair mask (both ends occupied), read a byte at a time from prebuilt tables;
+    sources of 7 or more are taken out of the mask and checked one by one (C9, C10)."""
+    candidates = state.pairs
     board = state.board
-    occupied = state.occupied
-    totals = state.totals
-    masks = board.neighbour_mask
-    table = _move_table(board)
+    extra: list[Event] = []
+    if state.big:
+        candidates, extra = _big_moves(state, board, candidates)
     moves: list[Event] = []
-    for source in range(1, TERRITORIES + 1):
-        size = totals[source]
-        if not size:
-            continue
-        targets = masks[source] & occupied
-        if not targets:
-            continue
-        if size < BIG_GROUP:
-            moves.extend(table[source][targets])
-        else:
-            moves.extend(m for m in table[source][targets] if totals[m.target] >= size)
+    for by_value, value in zip(
+        _byte_tables(board), candidates.to_bytes(_width(board), "little"), strict=True
+    ):
+        if value:
+            moves.extend(by_value[value])
+    if extra:
+        moves.extend(extra)
     return moves
 
 
-def has_move(state: ClansState) -> bool:
-    """Whether any hut can move (C21): the first movable source answers."""
-    occupied = state.occupied
+def _big_moves(state: ClansState, board: Board, candidates: int) -> tuple[int, list[Event]]:
     totals = state.totals
-    masks = state.board.neighbour_mask
-    for source in range(1, TERRITORIES + 1):
+    occupied = state.occupied
+    extra: list[Event] = []
+    for source in _bits(state.big):
+        candidates &= ~board.out_mask[source]
         size = totals[source]
-        if not size:
-            continue
-        targets = masks[source] & occupied
-        if targets and (size < BIG_GROUP or any(totals[t] >= size for t in state.board.neighbours[source] if targets >> t & 1)):
-            return True
-    return False
+        extra.extend(
+            HutsMoved(source=source, target=t)
+            for t in board.neighbours[source]
+            if occupied >> t & 1 and totals[t] >= size
+        )
+    return candidates, extra
+
+
+def has_move(state: ClansState) -> bool:
+    """Whether any hut can move (C21)."""
+    if not state.big:
+        return bool(state.pairs)
+    candidates, extra = _big_moves(state, state.board, state.pairs)
+    return bool(candidates or extra)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def check(state: ClansState, event: Event) -> None:
@@ -88,7 +101,8 @@ def check(state: ClansState, event: Event) -> None:
         if state.pending is not None:
             listed = " ".join(map(str, state.pending.villages))
             raise IllegalMove(
-                f"the order of villages {listed} must be chosen first (e.g. 'order {listed}')", rule="C18"
+                f"the order of villages {listed} must be chosen first (e.g. 'order {listed}')",
+                rule="C18",
             )
         _check_move(state, event)
     elif isinstance(event, OrderChosen):
@@ -105,7 +119,9 @@ def _check_move(state: ClansState, move: HutsMoved) -> None:
     source, target = move.source, move.target
     for tid in (source, target):
         if not 1 <= tid <= TERRITORIES:
-            raise IllegalMove(f"there is no territory {tid}; territories are 1 to {TERRITORIES}", rule="C1")
+            raise IllegalMove(
+                f"there is no territory {tid}; territories are 1 to {TERRITORIES}", rule="C1"
+            )
     board = state.board
     size = state.totals[source]
     if not size:
@@ -115,12 +131,15 @@ def _check_move(state: ClansState, move: HutsMoved) -> None:
     if not board.adjacent(source, target):
         raise IllegalMove(f"territory {target} is not adjacent to {source}", rule="C1")
     if not state.totals[target]:
-        raise IllegalMove(f"territory {target} is empty: nothing can move onto an empty territory", rule="C8")
+        raise IllegalMove(
+            f"territory {target} is empty: nothing can move onto an empty territory", rule="C8"
+        )
     if size >= BIG_GROUP:
         other = state.totals[target]
         if other < BIG_GROUP:
             raise IllegalMove(
-                f"territory {source} holds {size} huts: a group of {BIG_GROUP} or more cannot move", rule="C9"
+                f"territory {source} holds {size} huts: a group of {BIG_GROUP} or more cannot move",
+                rule="C9",
             )
         if other < size:
             raise IllegalMove(
@@ -137,10 +156,16 @@ def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ..
         cleared = attrs.evolve(state, pending=None)
         return _found_and_pass(cleared, event.villages)
     assert isinstance(event, HutsMoved)
-    moved = _move(state, event.source, event.target)
-    villages = _new_villages(moved, event.source)
+    board = state.board
+    source = event.source
+    occupied = state.occupied & ~(1 << source)
+    masks = board.neighbour_mask
+    villages = tuple(
+        t for t in board.neighbours[source] if occupied >> t & 1 and not occupied & masks[t]
+    )
     if not villages:
-        return _pass_turn(moved, [])
+        return _pass_turn(_move(state, board, source, event.target, 1), [])
+    moved = _move(state, board, source, event.target, 0)
     orders = _distinct_orders(moved, villages)
     if len(orders) > 1:
         pending = attrs.evolve(moved, pending=PendingOrder(villages=villages))
@@ -151,41 +176,49 @@ def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ..
 # --- private helpers ------------------------------------------------------------------------------
 
 
+def _width(board: Board) -> int:
+    return (len(board.pairs) + 7) // 8
+
+
 @functools.lru_cache(maxsize=16)
-def _move_table(board: Board) -> tuple[dict[int, tuple[HutsMoved, ...]], ...]:
-    """For each source, the prebuilt moves onto every subset of its neighbours (as a bit mask)."""
-    table: list[dict[int, tuple[HutsMoved, ...]]] = [{}]
-    for source in range(1, TERRITORIES + 1):
-        neighbours = board.neighbours[source]
-        events = {t: HutsMoved(source=source, target=t) for t in neighbours}
-        by_mask: dict[int, tuple[HutsMoved, ...]] = {}
-        for n in range(len(neighbours) + 1):
-            for subset in itertools.combinations(neighbours, n):
-                mask = sum(1 << t for t in subset)
-                by_mask[mask] = tuple(events[t] for t in subset)
-        table.append(by_mask)
-    return tuple(table)
+def _byte_tables(board: Board) -> tuple[tuple[tuple[HutsMoved, ...], ...], ...]:
+    """For byte ``k`` of a pair mask and each of its 256 values, the prebuilt moves it stands for."""
+    events = [HutsMoved(source=a, target=b) for a, b in board.pairs]
+    tables = []
+    for k in range(_width(board)):
+        chunk = events[8 * k : 8 * k + 8]
+        tables.append(
+            tuple(tuple(e for i, e in enumerate(chunk) if v >> i & 1) for v in range(256))
+        )
+    return tuple(tables)
 
 
-def _move(state: ClansState, source: int, target: int) -> ClansState:
+def _move(state: ClansState, board: Board, source: int, target: int, turn: int) -> ClansState:
+    """C8: all huts of ``source`` onto ``target``; ``turn`` is 1 to hand the turn on as well."""
     huts = list(state.huts)
-    huts[target] = tuple(a + b for a, b in zip(huts[target], huts[source], strict=True))  # type: ignore[assignment]
+    a, b = huts[target], huts[source]
+    huts[target] = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
     huts[source] = EMPTY
     totals = list(state.totals)
-    totals[target] += totals[source]
+    size = totals[target] = totals[target] + totals[source]
     totals[source] = 0
-    return attrs.evolve(
-        state, huts=tuple(huts), totals=tuple(totals), occupied=state.occupied & ~(1 << source)
-    )
-
-
-def _new_villages(state: ClansState, emptied: int) -> tuple[int, ...]:
-    """C11: occupied territories whose neighbours are all empty. Only the territory just emptied
-    changed, so only its neighbours can have become villages."""
-    occupied = state.occupied
-    masks = state.board.neighbour_mask
-    return tuple(
-        t for t in state.board.neighbours[emptied] if occupied >> t & 1 and not occupied & masks[t]
+    big = state.big & ~(1 << source)
+    if size >= BIG_GROUP:
+        big |= 1 << target
+    return ClansState(
+        board_source=state.board_source,
+        clans=state.clans,
+        huts=tuple(huts),
+        totals=tuple(totals),
+        occupied=state.occupied & ~(1 << source),
+        pairs=state.pairs & ~board.touch_mask[source],
+        big=big,
+        to_move=(state.to_move + turn) % len(state.chips),
+        chips=state.chips,
+        track=state.track,
+        villages=state.villages,
+        pending=state.pending,
+        over=state.over,
     )
 
 
@@ -233,6 +266,8 @@ def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Ef
     huts = list(state.huts)
     totals = list(state.totals)
     occupied = state.occupied
+    pairs = state.pairs
+    big = state.big
     chips = list(state.chips)
     track = list(state.track)
     villages = list(state.villages)
@@ -242,7 +277,9 @@ def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Ef
     for tid in order:
         number += 1
         if number > VILLAGES:
-            villages.append(Village(territory=tid, number=number, epoch=None, huts=huts[tid], value=None))
+            villages.append(
+                Village(territory=tid, number=number, epoch=None, huts=huts[tid], value=None)
+            )
             effects.append(VillageUnscored(territory=tid, number=number))
             continue
         epoch = board.slot_epochs[number - 1]
@@ -264,7 +301,12 @@ def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Ef
         villages.append(Village(territory=tid, number=number, epoch=epoch, huts=after, value=value))
         effects.append(
             VillageFounded(
-                territory=tid, number=number, epoch=epoch, founder=founder, huts=after, value=value,
+                territory=tid,
+                number=number,
+                epoch=epoch,
+                founder=founder,
+                huts=after,
+                value=value,
                 scored=scored,
             )
         )
@@ -275,13 +317,23 @@ def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Ef
             effects.append(VillageDoomed(territory=tid, terrain=terrain, huts=sum(after)))
             after = EMPTY
             occupied &= ~(1 << tid)
+            pairs &= ~board.touch_mask[tid]
         huts[tid] = after
         totals[tid] = sum(after)
+        if totals[tid] < BIG_GROUP:
+            big &= ~(1 << tid)
         if number < VILLAGES and board.slot_epochs[number] != epoch:
             effects.append(EpochBegan(epoch=board.slot_epochs[number]))
     new = attrs.evolve(
-        state, huts=tuple(huts), totals=tuple(totals), occupied=occupied, chips=tuple(chips),
-        track=tuple(track), villages=tuple(villages),
+        state,
+        huts=tuple(huts),
+        totals=tuple(totals),
+        occupied=occupied,
+        pairs=pairs,
+        big=big,
+        chips=tuple(chips),
+        track=tuple(track),
+        villages=tuple(villages),
     )
     return new, effects
 
@@ -293,29 +345,36 @@ def _strife(huts: Huts) -> Huts:
     return huts
 
 
-def _found_and_pass(state: ClansState, order: Sequence[int]) -> tuple[ClansState, tuple[Effect, ...]]:
+def _found_and_pass(
+    state: ClansState, order: Sequence[int]
+) -> tuple[ClansState, tuple[Effect, ...]]:
     founded, effects = _found(state, order)
     if founded.founded >= VILLAGES:
         return _end(founded, effects, "the 12th village is founded")
-    return _pass_turn(founded, effects)
+    return _pass_turn(
+        attrs.evolve(founded, to_move=(state.to_move + 1) % len(state.chips)), effects
+    )
 
 
-def _pass_turn(state: ClansState, effects: list[Effect]) -> tuple[ClansState, tuple[Effect, ...]]:
-    """Hand the turn on clockwise (C6); end the game if no hut can move (C21)."""
-    passed = attrs.evolve(state, to_move=(state.to_move + 1) % len(state.chips))
+def _pass_turn(passed: ClansState, effects: list[Effect]) -> tuple[ClansState, tuple[Effect, ...]]:
+    """The turn has passed clockwise (C6); end the game if no hut can move (C21)."""
     if not has_move(passed):
         return _end(passed, effects, "no legal move is left")
     return passed, tuple(effects)
 
 
-def _end(state: ClansState, effects: list[Effect], reason: str) -> tuple[ClansState, tuple[Effect, ...]]:
+def _end(
+    state: ClansState, effects: list[Effect], reason: str
+) -> tuple[ClansState, tuple[Effect, ...]]:
     """C22: reveal the clans; score track plus chips; the highest score wins, ties share it."""
     ended = attrs.evolve(state, over=True)
     scores = ended.scores()
     best = max(scores)
     effects.append(
         GameEnded(
-            reason=reason, clans=tuple(c.value for c in ended.clans), scores=scores,
+            reason=reason,
+            clans=tuple(c.value for c in ended.clans),
+            scores=scores,
             winners=tuple(i for i, s in enumerate(scores) if s == best),
         )
     )

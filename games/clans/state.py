@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-
 from tribes.core.errors import BadPosition
 from tribes.core.prng import Stream
+from tribes.events.codec import CACHE
 from tribes.games.clans.board import (
     COLOUR_NAMES,
     COLOURS,
@@ -17,12 +17,19 @@ from tribes.games.clans.board import (
     VILLAGES,
     Board,
     Colour,
+    load,
 )
 
 Huts = tuple[int, int, int, int, int]
 """Hut counts of one territory, by colour index (red, yellow, green, blue, black)."""
 
 EMPTY: Huts = (0, 0, 0, 0, 0)
+BIG_GROUP = 7
+"""A source of this many huts or more cannot move (C9), save onto a group as large (C10)."""
+_ONE: tuple[Huts, ...] = tuple(
+    tuple(int(i == colour) for i in range(len(COLOURS)))
+    for colour in range(len(COLOURS))  # type: ignore[misc]
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -48,21 +55,48 @@ class PendingOrder:
 class ClansState:
     """Everything about a Clans game at one point.
 
-    ``totals`` (huts per territory) and ``occupied`` (bit ``t`` set when territory ``t`` holds
-    huts) are caches of ``huts``, kept because legal moves read them on every turn.
+    Four fields are caches of ``huts``, kept because legal moves read them on every turn:
+    ``totals`` (huts per territory), ``occupied`` (bit ``t`` set when territory ``t`` holds huts),
+    ``pairs`` (bit ``i`` set when both ends of the board's pair ``i`` are occupied) and ``big``
+    (bit ``t`` set when territory ``t`` holds 7 huts or more).
     """
 
-    board: Board
+    board_source: str
+    """Where the board came from (``"standard"`` or a path): states refer to boards by name."""
     clans: tuple[Colour, ...]
     huts: tuple[Huts, ...]
-    totals: tuple[int, ...]
-    occupied: int
+    totals: tuple[int, ...] = attrs.field(metadata={CACHE: True})
+    occupied: int = attrs.field(metadata={CACHE: True})
+    pairs: int = attrs.field(metadata={CACHE: True})
+    big: int = attrs.field(metadata={CACHE: True})
     to_move: int
     chips: tuple[int, ...]
     track: tuple[int, ...]
     villages: tuple[Village, ...] = ()
     pending: PendingOrder | None = None
     over: bool = False
+
+    @classmethod
+    def from_fields(cls, **fields: Any) -> ClansState:
+        """A state from its serialized fields, caches rebuilt (the codec calls this)."""
+        rest = {
+            k: v
+            for k, v in fields.items()
+            if k not in ("board_source", "clans", "huts", "to_move", "chips", "track")
+        }
+        built = build(
+            load(fields["board_source"]),
+            fields["clans"],
+            fields["huts"],
+            fields["to_move"],
+            fields["chips"],
+            fields["track"],
+        )
+        return attrs.evolve(built, **rest)
+
+    @property
+    def board(self) -> Board:
+        return load(self.board_source)
 
     @property
     def founded(self) -> int:
@@ -77,7 +111,9 @@ class ClansState:
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's score: its colour's track score plus its chips (C22)."""
-        return tuple(self.track[c_index(c)] + n for c, n in zip(self.clans, self.chips, strict=True))
+        return tuple(
+            self.track[c_index(c)] + n for c, n in zip(self.clans, self.chips, strict=True)
+        )
 
 
 def c_index(colour: Colour) -> int:
@@ -96,13 +132,21 @@ def build(
     """A state with its caches computed from ``huts`` (indexed by territory id, slot 0 unused)."""
     huts = tuple(tuple(h) for h in huts)
     totals = tuple(sum(h) for h in huts)
-    occupied = 0
-    for tid in range(1, TERRITORIES + 1):
-        if totals[tid]:
-            occupied |= 1 << tid
+    occupied = sum(1 << t for t in range(1, TERRITORIES + 1) if totals[t])
+    big = sum(1 << t for t in range(1, TERRITORIES + 1) if totals[t] >= BIG_GROUP)
+    pairs = sum(1 << i for i, (a, b) in enumerate(board.pairs) if totals[a] and totals[b])
     return ClansState(
-        board=board, clans=tuple(clans), huts=huts, totals=totals, occupied=occupied,  # type: ignore[arg-type]
-        to_move=to_move, chips=tuple(chips), track=tuple(track), villages=tuple(villages),
+        board_source=board.source,
+        clans=tuple(clans),
+        huts=huts,
+        totals=totals,
+        occupied=occupied,  # type: ignore[arg-type]
+        pairs=pairs,
+        big=big,
+        to_move=to_move,
+        chips=tuple(chips),
+        track=tuple(track),
+        villages=tuple(villages),
     )
 
 
@@ -111,11 +155,9 @@ def from_seed(board: Board, seed: int, seats: int) -> ClansState:
     seat draws a clan card. C6: a random start player. Each draw has its own PRNG stream."""
     huts: list[Huts] = [EMPTY] * (TERRITORIES + 1)
     deal = Stream(seed, "huts")
-    regions = sorted({t.region for t in board.territories})
-    for region in regions:
-        members = [t.id for t in board.territories if t.region == region]
+    for members in board.regions:
         for tid, colour in zip(members, deal.shuffled(range(len(COLOURS))), strict=True):
-            huts[tid] = tuple(1 if i == colour else 0 for i in range(len(COLOURS)))  # type: ignore[assignment]
+            huts[tid] = _ONE[colour]
     cards = Stream(seed, "clans").shuffled(COLOURS)[:seats]
     start = Stream(seed, "start").below(seats)
     return build(board, cards, huts, start, (0,) * seats, (0,) * len(COLOURS))
@@ -132,7 +174,9 @@ def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansSta
         raise BadPosition("a Clans position must be a JSON object")
     unknown = set(position) - _POSITION_KEYS
     if unknown:
-        raise BadPosition(f"unknown position key '{sorted(unknown)[0]}'; known: {', '.join(sorted(_POSITION_KEYS))}")
+        raise BadPosition(
+            f"unknown position key '{sorted(unknown)[0]}'; known: {', '.join(sorted(_POSITION_KEYS))}"
+        )
     for key in ("seats", "clans", "to_move", "huts"):
         if key not in position:
             raise BadPosition(f"the position needs '{key}'")
@@ -146,9 +190,15 @@ def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansSta
     chips = _per_seat(position.get("chips", {}), names)
     track = _track(position.get("track", {}))
     if sum(chips) >= VILLAGES:
-        raise BadPosition(f"{sum(chips)} chips taken: the game would be over; at most {VILLAGES - 1}")
+        raise BadPosition(
+            f"{sum(chips)} chips taken: the game would be over; at most {VILLAGES - 1}"
+        )
     state = build(board, clans, huts, names.index(position["to_move"]), chips, track)
-    isolated = [t for t in range(1, TERRITORIES + 1) if state.totals[t] and not state.occupied & board.neighbour_mask[t]]
+    isolated = [
+        t
+        for t in range(1, TERRITORIES + 1)
+        if state.totals[t] and not state.occupied & board.neighbour_mask[t]
+    ]
     if len(isolated) > sum(chips):
         raise BadPosition(
             f"{len(isolated)} territories are villages (all neighbours empty) "
@@ -162,7 +212,11 @@ def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansSta
 
 
 def _names(value: Any) -> list[str]:
-    if not isinstance(value, list) or not 2 <= len(value) <= 4 or not all(isinstance(n, str) and n for n in value):
+    if (
+        not isinstance(value, list)
+        or not 2 <= len(value) <= 4
+        or not all(isinstance(n, str) and n for n in value)
+    ):
         raise BadPosition("'seats' must list 2 to 4 seat names")
     if len(set(value)) != len(value):
         raise BadPosition("seat names must differ")

@@ -1,0 +1,338 @@
+"""The ``tribes`` command: thin click commands over ``tribes.replay``.
+
+Every TribesError becomes one line on stderr and its exit status (1, or 2 for usage); a
+traceback from here on any input is a bug.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from tribes import games
+from tribes.core.errors import TribesError, UsageError
+from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
+from tribes.events import codec
+from tribes.replay import logs
+from tribes.replay.simulate import simulate as run_simulation
+
+LOG = click.Path(path_type=Path, dir_okay=False)
+
+
+class TribesGroup(click.Group):
+    """Turns every TribesError into one line and an exit status, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except TribesError as exc:
+            fail(exc)
+        except BrokenPipeError:
+            sys.stderr.close()
+            sys.exit(1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except Exception as exc:  # a bug: say so in one line; TRIBES_DEBUG=1 shows the traceback
+            if os.environ.get("TRIBES_DEBUG"):
+                raise
+            click.echo(
+                f"tribes: internal error: {type(exc).__name__}: {exc} (please report it)", err=True
+            )
+            sys.exit(70)
+
+
+def fail(exc: TribesError) -> NoReturn:
+    click.echo(f"tribes: {exc.message}", err=True)
+    sys.exit(exc.exit_code)
+
+
+@click.group(cls=TribesGroup)
+@click.version_option(package_name="tribes")
+def main() -> None:
+    """tribes: Clans (and soon Iwari, Hunters and Gatherers) as event logs you can replay,
+    check, step through and share."""
+
+
+# --- new, moves, act ------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--seats", type=click.IntRange(1, 9), help="Number of seats, named p1, p2, ...")
+@click.option("--names", help="Seat names in seat order, comma-separated: ann,bob,cy")
+@click.option("--seed", type=int, help="The game's seed (default: a random one, printed).")
+@click.option(
+    "--option", "options", multiple=True, metavar="K=V", help="A game option, e.g. board=PATH."
+)
+@click.option(
+    "--position",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Start from a position file (JSON).",
+)
+@click.option(
+    "-o", "--output", type=LOG, required=True, help="The log to write (.tribes, or .json)."
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def new(
+    game_name: str,
+    seats: int | None,
+    names: str | None,
+    seed: int | None,
+    options: tuple[str, ...],
+    position: Path | None,
+    output: Path,
+    force: bool,
+) -> None:
+    """Start a new game log."""
+    game = games.get(game_name)
+    pos = _read_position(position) if position else None
+    seat_names = _seat_names(game, seats, names, pos)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big") >> 1
+    head = logs.header(game, seats=seat_names, seed=seed, options=_options(options), position=pos)
+    logs.create(output, logs.start(head), game, force=force)
+    state = game.setup(head)
+    to_move = game.to_move(state)
+    click.echo(
+        f"{output}: new {game.name} game, seed {seed}, seats {', '.join(seat_names)}; "
+        + (f"{seat_names[to_move]} to move" if to_move is not None else "over")
+    )
+
+
+def _read_position(path: Path) -> Any:
+    try:
+        return codec.from_json(path.read_text())
+    except OSError as exc:
+        raise UsageError(f"cannot read position {path}: {exc.strerror or exc}") from None
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"position {path} is not valid JSON: {exc}") from None
+
+
+def _seat_names(game: Game, seats: int | None, names: str | None, position: Any) -> list[str]:
+    if names is not None:
+        chosen = [n.strip() for n in names.split(",")]
+        if seats is not None and seats != len(chosen):
+            raise UsageError(f"--seats {seats} but --names gives {len(chosen)} names")
+        return chosen
+    if position is not None:
+        return list(game.seats_of_position(position))  # type: ignore[attr-defined]
+    return [f"p{i + 1}" for i in range(seats if seats is not None else game.min_seats + 1)]
+
+
+def _options(pairs: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"option '{pair}' must be KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+@main.command()
+@click.argument("log", type=LOG)
+def moves(log: Path) -> None:
+    """The legal moves now, one per line, in notation."""
+    opened = logs.open_log(log)
+    state = logs.replay(opened.game, opened.log, path=str(log))[-1].state
+    for move in opened.game.legal_moves(state):
+        click.echo(opened.game.format_move(move))
+
+
+@main.command()
+@click.argument("log", type=LOG)
+@click.argument("moves", nargs=-1, required=True)
+def act(log: Path, moves: tuple[str, ...]) -> None:
+    """Check moves and append them to the log (all of them, or none)."""
+    opened = logs.open_log(log)
+    seats = opened.log.header.seats
+    for step in logs.act(opened, list(moves)):
+        click.echo(_step_line(opened.game, seats, step))
+
+
+def _step_line(game: Game, seats: tuple[str, ...], step: Any) -> str:
+    who = seats[step.seat] if step.seat is not None else "-"
+    text = game.format_move(step.event) if step.event is not None else "start"
+    effects = "; ".join(e.describe(seats) for e in step.effects)
+    return f"{step.index:>4}  {who:<8} {text:<14} {effects}".rstrip()
+
+
+# --- log, show, verify ----------------------------------------------------------------------------
+
+
+@main.command(name="log")
+@click.argument("log", type=LOG)
+def log_(log: Path) -> None:
+    """One line per event: index, seat, notation, effects."""
+    opened = logs.open_log(log)
+    seats = opened.log.header.seats
+    for step in logs.replay(opened.game, opened.log, path=str(log))[1:]:
+        click.echo(_step_line(opened.game, seats, step))
+
+
+def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
+    if who is None or who == "all":
+        return EVERYTHING
+    if who == "spectator":
+        return SPECTATOR
+    if who in seats:
+        return seats.index(who)
+    raise UsageError(f"--as '{who}' is no seat; use one of {', '.join(seats)}, spectator or all")
+
+
+def _at(count: int, at: int | None) -> int:
+    if at is None:
+        return count
+    if not 0 <= at <= count:
+        raise UsageError(
+            f"--at {at} is out of range: the log has events 1 to {count} (0 is the start)"
+        )
+    return at
+
+
+@main.command()
+@click.argument("log", type=LOG)
+@click.option("--at", type=int, help="The state after event N (0: the start; default: the last).")
+@click.option(
+    "--as", "who", metavar="SEAT", help="See as this seat, 'spectator' or 'all' (default)."
+)
+@click.option("--json", "as_json", is_flag=True, help="A JSON document instead of the board.")
+def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
+    """The state of a game, rendered or as JSON."""
+    opened = logs.open_log(log)
+    head = opened.log.header
+    index = _at(len(opened.log.events), at)
+    state = logs.replay(opened.game, opened.log, path=str(log))[index].state
+    viewer = _viewer(head.seats, who)
+    if as_json:
+        doc = {
+            "game": head.game,
+            "events": index,
+            **opened.game.document(state, head.seats, viewer),
+        }
+        click.echo(codec.to_json(doc))
+    else:
+        click.echo(opened.game.render(state, head.seats, viewer))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=LOG)
+def verify(paths: tuple[Path, ...]) -> None:
+    """Replay logs: every event legal, every checkpoint matching, the replay deterministic."""
+    failed = 0
+    for path in paths:
+        try:
+            opened = logs.open_log(path)
+            first = logs.replay(opened.game, opened.log, path=str(path))
+            second = logs.replay(opened.game, opened.log, verify=False)
+            end_a, end_b = codec.state_hash(first[-1].state), codec.state_hash(second[-1].state)
+            if end_a != end_b:
+                raise TribesError(
+                    f"{path}: two replays end in different states ({end_a} and {end_b})"
+                )
+            over = "over" if opened.game.is_over(first[-1].state) else "in progress"
+            click.echo(
+                f"ok    {path}: {opened.game.name}, {len(opened.log.events)} events, {over}, state {end_a[:16]}"
+            )
+        except TribesError as exc:
+            failed += 1
+            click.echo(
+                f"FAIL  {exc.message if str(path) in exc.message else f'{path}: {exc.message}'}"
+            )
+    if len(paths) > 1:
+        click.echo(f"{len(paths) - failed} ok, {failed} failed")
+    if failed:
+        sys.exit(1)
+
+
+# --- export, import -------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--json", "as_json", is_flag=True, required=True, help="Write the JSON form (the only one)."
+)
+@click.option("-o", "--output", type=LOG, help="Write to this file instead of standard output.")
+def export(log: Path, as_json: bool, output: Path | None) -> None:
+    """Write a log in its JSON form: stable, diffable, lossless."""
+    opened = logs.open_log(log)
+    logs.replay(opened.game, opened.log, path=str(log))
+    text = logs.to_json(opened.log)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        logs.create(
+            output.with_suffix(".json") if output.suffix != ".json" else output,
+            opened.log,
+            opened.game,
+            force=True,
+        )
+
+
+@main.command(name="import")
+@click.argument("source", type=LOG)
+@click.option("-o", "--output", type=LOG, required=True, help="The .tribes log to write.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def import_(source: Path, output: Path, force: bool) -> None:
+    """Read a JSON log (or a hand-written scenario) and write it as a .tribes log."""
+    opened = logs.open_log(source)
+    if opened.end is not None:
+        raise UsageError(f"{source} is already a .tribes log; import reads the JSON form")
+    logs.replay(opened.game, opened.log, path=str(source))
+    if output.suffix == ".json":
+        raise UsageError("import writes a .tribes log; name the output *.tribes")
+    logs.create(output, opened.log, opened.game, force=force)
+    click.echo(f"{output}: {len(opened.log.events)} events")
+
+
+# --- simulate, demo -------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seats", type=int, help="Seats per game (default: the game's smallest plus one).")
+@click.option("--bot", default="random", show_default=True, help="random or greedy.")
+@click.option(
+    "--save", type=click.Path(path_type=Path, file_okay=False), help="Write every game's log here."
+)
+def simulate(
+    game_name: str, count: int, seed: int, seats: int | None, bot: str, save: Path | None
+) -> None:
+    """Play seeded games between bots and summarise wins and scores."""
+    game = games.get(game_name)
+    seats = seats if seats is not None else game.min_seats + 1
+    began = time.perf_counter()
+    with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
+        summary = run_simulation(
+            game, games=count, seed=seed, seats=seats, bot=bot, save=save, progress=bar.update
+        )
+    took = time.perf_counter() - began
+    for line in summary.lines():
+        click.echo(line)
+    click.echo(f"{count / took:.0f} games/s")
+
+
+@main.command()
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("out"),
+    show_default=True,
+)
+def demo(output: Path) -> None:
+    """A seeded Clans game with an edge-case finish, played, saved and replayed step by step."""
+    from tribes.replay.demo import run
+
+    run(output, click.echo)
+
+
+if __name__ == "__main__":
+    main()

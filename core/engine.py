@@ -1,0 +1,43 @@
+"""The engine: a game's states, event by event. Game-agnostic and pure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import attrs
+from tribes.core.errors import IllegalMove
+from tribes.core.game import Game
+from tribes.events.base import Effect, Event
+from tribes.events.logfile import Header
+
+
+@attrs.frozen
+class Step:
+    """The state after event ``index`` (0: the start), who made that event and what it caused."""
+
+    index: int
+    seat: int | None
+    event: Event | None
+    state: Any
+    effects: tuple[Effect, ...]
+
+
+def play(game: Game, state: Any, event: Event, index: int) -> Step:
+    """Apply one event; an illegal one raises IllegalMove naming the move and its index."""
+    seat = game.to_move(state)
+    try:
+        after, effects = game.apply(state, event)
+    except IllegalMove as exc:
+        raise exc.at(game.format_move(event), index) from None
+    return Step(index, seat, event, after, effects)
+
+
+def steps(game: Game, header: Header, events: Iterable[Event]) -> Iterator[Step]:
+    """Every step of a game, from its start; stops with IllegalMove at the first illegal event."""
+    state = game.setup(header)
+    yield Step(0, None, None, state, ())
+    for index, event in enumerate(events, start=1):
+        step = play(game, state, event, index)
+        yield step
+        state = step.state
