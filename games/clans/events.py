@@ -84,7 +84,7 @@ class VillageDoomed(Effect):
     huts: int
 
     def describe(self, seats: Sequence[str]) -> str:
-        return f"village at {self.territory} doomed on {self.terrain}: {self.huts} huts removed"
+        return f"village at {self.territory} doomed on {self.terrain}: {self.huts} hut{'' if self.huts == 1 else 's'} removed"
 
 
 @attrs.frozen(kw_only=True)
