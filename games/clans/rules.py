@@ -129,7 +129,7 @@ def _check_move(state: ClansState, move: HutsMoved) -> None:
     if not state.occupied & board.neighbour_mask[source]:
         raise IllegalMove(f"territory {source} is a village: villages never move", rule="C11")
     if not board.adjacent(source, target):
-        raise IllegalMove(f"territory {target} is not adjacent to {source}", rule="C1")
+        raise IllegalMove(f"territory {target} is not adjacent to {source}", rule="C8")
     if not state.totals[target]:
         raise IllegalMove(
             f"territory {target} is empty: nothing can move onto an empty territory", rule="C8"
