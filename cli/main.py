@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+
 from tribes import games
 from tribes.core.errors import TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
+
 from tribes.core.errors import IllegalMove
 from tribes.core.game import Game
 from tribes.events.base import Effect, Event

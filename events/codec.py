@@ -17,6 +17,7 @@ import attrs
 import cattrs
 import msgpack
 from cattrs.gen import make_dict_unstructure_fn, override
+
 from tribes.core.errors import CorruptLog, UnsupportedVersion
 from tribes.events.base import Event, EventTable, Payload
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 import cattrs
+
 from tribes.core.errors import CorruptLog, LogError, UnsupportedVersion
 from tribes.events import codec
 from tribes.events.base import CHECKPOINT_TAG, Event, EventTable

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from tribes import games
 from tribes.core.engine import Step, play, steps
 from tribes.core.errors import BadNotation, CorruptLog, LogError, UnsupportedVersion, UsageError

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import attrs
+
 from tribes.core.errors import UsageError
 from tribes.core.game import Bot, Game
 from tribes.core.prng import Stream

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
+
 from tribes.core.errors import BadData, BadOption, BadPosition
 from tribes.core.game import BotFactory, Viewer
 from tribes.events.base import Effect, Event

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from tribes.core.errors import BadData
 
 STANDARD = "standard"

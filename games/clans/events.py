@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
+
 from tribes.events.base import Effect, Event, EventTable
 
 

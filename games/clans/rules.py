@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Sequence
 
 import attrs
+
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.events.base import Effect, Event
 from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES, VILLAGES, Board

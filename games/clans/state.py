@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
+
 from tribes.core.errors import BadPosition
 from tribes.core.prng import Stream
 from tribes.events.codec import CACHE

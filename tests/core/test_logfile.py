@@ -75,7 +75,9 @@ def test_an_interrupted_append_is_found_and_earlier_records_survive(tmp_path: Pa
             assert log.events == full.events[: len(log.events)]
             assert len(log.events) >= 2
         else:
-            with pytest.raises(CorruptLog, match=r"the record after event \d+ \(byte \d+\) is truncated"):
+            with pytest.raises(
+                CorruptLog, match=r"the record after event \d+ \(byte \d+\) is truncated"
+            ):
                 logfile.decode(whole[:cut], games.event_table)
 
 
@@ -90,7 +92,10 @@ def test_unknown_format_version_says_which_are_read() -> None:
     log = clans_log(0)
     payload = b"".join(codec.pack(v) for v in ("tribes-log", 99, logfile.header_data(log.header)))
     framed, _ = logfile._frame(payload, 0)
-    with pytest.raises(UnsupportedVersion, match="log format version 99 cannot be read; this tribes reads version 1"):
+    with pytest.raises(
+        UnsupportedVersion,
+        match="log format version 99 cannot be read; this tribes reads version 1",
+    ):
         logfile.decode(logfile.MAGIC + framed, games.event_table)
     text = logfile.to_json_text(log).replace('"version": 1', '"version": 99')
     with pytest.raises(UnsupportedVersion, match="reads version 1"):
@@ -117,7 +122,9 @@ def upcast_walk_v1_v2(payload: dict) -> dict:  # type: ignore[type-arg]
     return {"distance": sign * payload["steps"]}
 
 
-TOY = EventTable([Walked], [Upcaster(tag=1, from_version=1, old_fields=("steps", "dir"), fn=upcast_walk_v1_v2)])
+TOY = EventTable(
+    [Walked], [Upcaster(tag=1, from_version=1, old_fields=("steps", "dir"), fn=upcast_walk_v1_v2)]
+)
 
 
 def test_upcaster_reads_a_json_fixture_written_in_the_old_shape() -> None:
@@ -133,7 +140,9 @@ def test_upcaster_reads_a_binary_fixture_written_in_the_old_shape() -> None:
 
 
 def test_a_schema_newer_than_ours_is_refused() -> None:
-    with pytest.raises(UnsupportedVersion, match="schema version 3 cannot be read; this tribes reads versions 1, 2"):
+    with pytest.raises(
+        UnsupportedVersion, match="schema version 3 cannot be read; this tribes reads versions 1, 2"
+    ):
         codec.event_from_dict(TOY, {"type": "walk", "distance": 1}, {"walk": 3})
 
 

@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from tribes.core.prng import Stream, word, stream_key
+from tribes.core.prng import Stream, stream_key, word
 
 
 def test_words_are_pinned() -> None:
@@ -16,7 +16,9 @@ def test_words_are_pinned() -> None:
 
 def test_words_follow_the_documented_algorithm() -> None:
     """Written from the module's docstring, not its code: key, blocks of 64 bytes, 8 words each."""
-    key = hashlib.blake2b(b"tribes-prng-1\x00" + b"42" + b"\x00" + b"setup", digest_size=32).digest()
+    key = hashlib.blake2b(
+        b"tribes-prng-1\x00" + b"42" + b"\x00" + b"setup", digest_size=32
+    ).digest()
     block1 = hashlib.blake2b((1).to_bytes(8, "big"), key=key, digest_size=64).digest()
     stream = Stream(42, "setup")
     words = [stream.next_word() for _ in range(10)]

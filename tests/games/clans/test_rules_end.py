@@ -20,6 +20,7 @@ from clans_helpers import (
     start,
     track,
 )
+
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.game import EVERYTHING, SPECTATOR
 from tribes.games.clans.events import (

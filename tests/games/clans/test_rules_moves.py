@@ -17,6 +17,7 @@ from clans_helpers import (
     start,
     total_huts,
 )
+
 from tribes.games.clans.events import HutsMoved, VillageFounded
 
 # Two occupied territories far from the scenarios, so that the game goes on.

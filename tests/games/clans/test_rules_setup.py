@@ -21,6 +21,7 @@ from clans_helpers import (
     position,
     start,
 )
+
 from tribes.core.errors import BadData, BadOption, BadPosition
 from tribes.core.game import EVERYTHING, SPECTATOR
 from tribes.events.logfile import Header

@@ -18,6 +18,7 @@ from clans_helpers import (
     total_huts,
     track,
 )
+
 from tribes.core.game import EVERYTHING
 from tribes.games.clans.events import (
     EpochBegan,
