@@ -57,7 +57,7 @@ class Summary:
 
     def lines(self) -> list[str]:
         seat_lines = [
-            f"  p{i + 1}: wins {w:g} ({w / self.games:.0%}), mean score {s:.1f}"
+            f"  p{i + 1}: wins {w:.1f} ({w / self.games:.0%}), mean score {s:.1f}"
             for i, (w, s) in enumerate(zip(self.wins, self.mean_scores, strict=True))
         ]
         return [
