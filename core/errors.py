@@ -44,8 +44,9 @@ class IllegalMove(TribesError):
 
     def at(self, move: str, index: int) -> IllegalMove:
         """The same error, placed: which move, which event number."""
-        placed = IllegalMove(
-            f"illegal move '{move}' at event {index}: {self.reason}", rule=self.rule
+        rule = f" ({self.rule})" if self.rule else ""
+        placed = type(self)(
+            f"illegal move '{move}' at event {index}: {self.reason}{rule}", rule=self.rule
         )
         placed.reason = self.reason
         return placed

@@ -70,5 +70,5 @@ class Game(Protocol):
         """The ``show --json`` document: ``over``, ``to_move``, ``pending``, ``scores``,
         ``winners`` and the game's own fields, as ``viewer`` may see them."""
 
-    def render(self, state: Any, seats: Sequence[str], viewer: Viewer) -> str:
-        """The state as text for a terminal, as ``viewer`` may see it."""
+    def render(self, state: Any, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
+        """The state as text for a terminal ``width`` columns wide, as ``viewer`` may see it."""

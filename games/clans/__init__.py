@@ -92,8 +92,11 @@ class ClansGame:
     def document(self, s: ClansState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
         return views.document(s, seats, viewer)
 
-    def render(self, s: ClansState, seats: Sequence[str], viewer: Viewer) -> str:
-        return render.render(s, seats, viewer)
+    def render(self, s: ClansState, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
+        return render.render(s, seats, viewer, width)
+
+    def phrase(self, path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
+        return views.phrase(path, old, new)
 
 
 GAME = ClansGame()

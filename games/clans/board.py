@@ -68,6 +68,7 @@ class Board:
 
     source: str
     name: str
+    terrains: frozenset[str]
     territories: tuple[Territory, ...]
     neighbours: tuple[tuple[int, ...], ...]
     neighbour_mask: tuple[int, ...]
@@ -180,6 +181,7 @@ def validate(board: Any, chart: Any, source: str) -> Board:
     return Board(
         source=source,
         name=name,
+        terrains=frozenset(terrains),
         territories=territories,
         neighbours=((), *(tuple(sorted(n)) for n in neighbours[1:])),
         neighbour_mask=(0, *(_mask(n) for n in neighbours[1:])),

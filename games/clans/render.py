@@ -3,6 +3,7 @@ the track and the seats. Fits 100 columns. Reads the state and the view, never r
 
 Each territory is two lines: ``12f*`` (number, terrain initial, ``*`` for a village) above its huts
 by colour initial (``r2b1``; ``k`` is black); ``·`` marks an empty territory, ``~~`` a lake.
+Under the board: ``epoch 1 (+1 on forest; mountain doomed)`` — the epoch's bonus and terrains.
 """
 
 from __future__ import annotations
@@ -15,14 +16,18 @@ from tribes.games.clans.state import ClansState
 from tribes.games.clans.views import visible_clans
 
 CELL = 11
+NARROW_CELL = 8
 LETTERS = ("r", "y", "g", "b", "k")
 
 
-def render(state: ClansState, seats: Sequence[str], viewer: Viewer) -> str:
-    return "\n".join([*_board(state), "", *_status(state, seats, viewer)])
+def render(state: ClansState, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
+    """The board and status; under 100 columns, a narrower board (huts that do not fit show as
+    their total and colour initials: ``8:rgbk``)."""
+    cell = CELL if width >= 100 else NARROW_CELL
+    return "\n".join([*_board(state, cell), "", *_status(state, seats, viewer)])
 
 
-def _board(state: ClansState) -> list[str]:
+def _board(state: ClansState, cell: int = CELL) -> list[str]:
     board = state.board
     villages = {
         t
@@ -37,10 +42,10 @@ def _board(state: ClansState) -> list[str]:
     left = min(xs)
     lines: list[str] = []
     for r in range(min(rs), max(rs) + 1):
-        top = [" "] * (CELL * (max(xs) - left + 2) // 2 + CELL)
+        top = [" "] * (cell * (max(xs) - left + 2) // 2 + cell)
         bottom = list(top)
         for q in range(min(qs), max(qs) + 1):
-            x = (2 * q + r - left) * CELL // 2
+            x = (2 * q + r - left) * cell // 2
             t = cells.get((q, r))
             if t is None:
                 inside = any((q + d, r) in cells for d in range(-9, 0)) and any(
@@ -51,7 +56,8 @@ def _board(state: ClansState) -> list[str]:
                 continue
             mark = "*" if t.id in villages else ""
             _put(top, x, f"{t.id:>3}{t.terrain[0]}{mark}")
-            _put(bottom, x, "   " + (_huts(state.huts[t.id]) or "·"))
+            indent = 3 if cell == CELL else 1
+            _put(bottom, x, " " * indent + (_huts(state.huts[t.id], cell - indent - 1) or "·"))
         lines.append("".join(top).rstrip())
         lines.append("".join(bottom).rstrip())
     return lines
@@ -63,19 +69,23 @@ def _put(row: list[str], x: int, text: str) -> None:
             row[x + i] = ch
 
 
-def _huts(huts: Sequence[int]) -> str:
-    return "".join(f"{LETTERS[i]}{n}" for i, n in enumerate(huts) if n)
+def _huts(huts: Sequence[int], room: int) -> str:
+    full = "".join(f"{LETTERS[i]}{n}" for i, n in enumerate(huts) if n)
+    if len(full) <= room:
+        return full
+    return f"{sum(huts)}:" + "".join(LETTERS[i] for i, n in enumerate(huts) if n)
 
 
 def _status(state: ClansState, seats: Sequence[str], viewer: Viewer) -> list[str]:
     board = state.board
     chart = board.epoch(state.epoch)
     left = max(0, VILLAGES - state.founded)
-    fav = ", ".join(sorted(chart.favourable)) or "none"
-    unfav = ", ".join(sorted(chart.unfavourable)) or "none"
+    every = chart.favourable >= board.terrains
+    fav = "every terrain" if every else ", ".join(sorted(chart.favourable)) or "no terrain"
+    doomed = "; " + ", ".join(sorted(chart.unfavourable)) + " doomed" if chart.unfavourable else ""
     lines = [
-        f"epoch {state.epoch} (bonus {chart.bonus}; favourable {fav}; unfavourable {unfav})  "
-        f"villages {state.founded}/{VILLAGES}  chips left {left}",
+        f"epoch {state.epoch} (+{chart.bonus} on {fav}{doomed})  "
+        f"villages {min(state.founded, VILLAGES)}/{VILLAGES}  chips left {left}",
         "track  "
         + "  ".join(f"{name} {pts}" for name, pts in zip(COLOUR_NAMES, state.track, strict=True)),
     ]
@@ -85,8 +95,8 @@ def _status(state: ClansState, seats: Sequence[str], viewer: Viewer) -> list[str
     for i, name in enumerate(seats):
         colour = clans[i] or "?"
         score = f" = {scores[i]}" if clans[i] else ""
-        seat_parts.append(f"{name} [{colour}] chips {state.chips[i]}{score}")
-    lines.append("seats  " + "  ".join(seat_parts))
+        seat_parts.append(f"{name} [{colour}] {state.chips[i]} chips{score}")
+    lines.append("   ".join(seat_parts))
     if state.over:
         best = max(scores)
         won = [seats[i] for i, s in enumerate(scores) if s == best]

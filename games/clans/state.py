@@ -166,7 +166,7 @@ def from_seed(board: Board, seed: int, seats: int) -> ClansState:
 
 # --- positions (C7) -------------------------------------------------------------------------------
 
-_POSITION_KEYS = {"seats", "clans", "to_move", "huts", "chips", "track"}
+_POSITION_KEYS = {"seats", "clans", "to_move", "huts", "chips", "track", "epoch"}
 
 
 def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansState:
@@ -195,6 +195,11 @@ def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansSta
             f"{sum(chips)} chips taken: the game would be over; at most {VILLAGES - 1}"
         )
     state = build(board, clans, huts, names.index(position["to_move"]), chips, track)
+    if "epoch" in position and position["epoch"] != state.epoch:
+        raise BadPosition(
+            f"epoch {position['epoch']!r} does not match the {sum(chips)} chips taken, which make "
+            f"epoch {state.epoch} (the epoch may be left out)"
+        )
     isolated = [
         t
         for t in range(1, TERRITORIES + 1)

@@ -58,3 +58,55 @@ def document(state: ClansState, seats: Sequence[str], viewer: Viewer) -> dict[st
         },
         "clans": {name: clans[i] for i, name in enumerate(seats) if clans[i]},
     }
+
+
+def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
+    """One change between two documents in Clans terms ("territory 37: red 2 → 0")."""
+    head = path[0]
+    if head == "huts" and len(path) == 3:
+        return f"territory {path[1]}: {path[2]} {old or 0} → {new or 0}"
+    if head == "huts" and len(path) == 2:
+        return f"territory {path[1]}: {_huts(old)} → {_huts(new)}"
+    if head in ("track", "chips", "scores") and len(path) == 2:
+        label = {"track": "track", "chips": "chips", "scores": "score"}[head]
+        return f"{label} {path[1]}: {_value(old)} → {_value(new)}"
+    if head in ("epoch", "chips_left"):
+        return f"{'epoch' if head == 'epoch' else 'chips left'} {old} → {new}"
+    if head == "villages" and len(path) == 2:
+        if old is None:
+            if new["number"] > 12:
+                return f"village {new['number']} at {new['territory']}: beyond the 12th, it scores nothing"
+            epoch = f"epoch {new['epoch']}, " if new["epoch"] is not None else ""
+            huts = f"{new['huts']} hut{'' if new['huts'] == 1 else 's'}"
+            return f"village {new['number']} founded at {new['territory']} ({epoch}{huts}, value {new['value']})"
+        return f"village {old['number']} at {old['territory']} is gone"
+    if head == "villages":
+        return f"village {path[1] + 1 if isinstance(path[1], int) else path[1]} {path[2]}: {_value(old)} → {_value(new)}"
+    if head == "to_move":
+        return f"to move: {_value(old)} → {_value(new)}"
+    if head == "pending":
+        return f"pending: {_pending(old)} → {_pending(new)}"
+    if head == "over":
+        return "the game is over" if new else "the game is on again"
+    if head == "winners":
+        return f"winners: {', '.join(new) or 'none'}"
+    if head == "clans" and len(path) == 2:
+        return f"clan of {path[1]}: {old or 'hidden'} → {new or 'hidden'}"
+    return None
+
+
+def _value(value: Any) -> str:
+    return "none" if value is None else str(value)
+
+
+def _huts(huts: Any) -> str:
+    if not huts:
+        return "empty"
+    return ", ".join(f"{n} {colour}" for colour, n in huts.items())
+
+
+def _pending(pending: Any) -> str:
+    if pending is None:
+        return "none"
+    listed = " ".join(map(str, pending["villages"]))
+    return f"{pending['seat']} to order villages {listed}"
