@@ -335,5 +335,14 @@ def demo(output: Path) -> None:
     run(output, click.echo)
 
 
+def _register() -> None:
+    from tribes.cli import tools
+
+    for command in (tools.diff, tools.fork, tools.bisect, tools.whatif):
+        main.add_command(command)
+
+
+_register()
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,166 @@
+"""``tribes diff``, ``fork``, ``bisect`` and ``whatif``: thin commands over tribes.replay.tools."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from tribes.core.errors import UsageError
+from tribes.events import codec
+from tribes.replay import logs, tools
+from tribes.replay.cursor import Replay
+from tribes.replay.diff import Change
+
+LOG = click.Path(path_type=Path, dir_okay=False)
+
+
+def _print_changes(
+    changes: list[Change], as_json: bool, head: dict[str, object] | None = None
+) -> None:
+    if as_json:
+        click.echo(codec.to_json({**(head or {}), "changes": [c.to_json() for c in changes]}))
+        return
+    if head:
+        click.echo(
+            "  ".join(
+                str(v) if k == "event" else f"{k} {v}" for k, v in head.items() if v is not None
+            )
+        )
+    for change in changes:
+        click.echo(f"  {change.text}")
+    if not changes:
+        click.echo("  no change")
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=LOG)
+@click.option("--at", type=int, help="What event N changed (default: the last event).")
+@click.option("--from", "start", type=int, help="From the state after event N ...")
+@click.option("--to", "end", type=int, help="... to the state after event M.")
+@click.option("--json", "as_json", is_flag=True, help="A machine-readable list of changes.")
+def diff(
+    paths: tuple[Path, ...], at: int | None, start: int | None, end: int | None, as_json: bool
+) -> None:
+    """What changed: within one log (event N, or from N to M), or where two logs diverge."""
+    if len(paths) == 2:
+        if at is not None or start is not None or end is not None:
+            raise UsageError(
+                "--at, --from and --to go with one log; two logs are compared where they part"
+            )
+        _diff_logs(paths[0], paths[1], as_json)
+        return
+    if len(paths) != 1:
+        raise UsageError("diff takes one log, or two logs to compare")
+    replay = Replay.open(paths[0])
+    if start is None and end is None:
+        n = len(replay) if at is None else at
+        if not 1 <= n <= len(replay):
+            raise UsageError(f"--at {n} is out of range: the log has events 1 to {len(replay)}")
+        a, b = n - 1, n
+        title = {"event": replay.describe(n)}
+    else:
+        a = start if start is not None else (at if at is not None else 0)
+        b = end if end is not None else len(replay)
+        for point in (a, b):
+            if not 0 <= point <= len(replay):
+                raise UsageError(
+                    f"{point} is out of range: the log has events 1 to {len(replay)} (0 is the start)"
+                )
+        title = {"from": a, "to": b}
+    _print_changes(tools.state_diff(replay, a, b), as_json, title)
+
+
+def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
+    a, b = Replay.open(path_a), Replay.open(path_b)
+    where = tools.diverge(a, b)
+    if as_json:
+        head = {"event": where.event, "state": where.state, "common": where.common}
+        _print_changes(where.changes, True, head)
+        return
+    if where.event is None and where.state is None:
+        click.echo(f"the logs are the same game: {len(a)} events, same states")
+        return
+    if where.event is not None:
+        if where.event > where.common:
+            longer = path_a if len(a) > len(b) else path_b
+            click.echo(
+                f"the logs agree on all {where.common} events of the shorter; {longer} goes on"
+            )
+        else:
+            click.echo(
+                f"the logs part at event {where.event}: "
+                f"{a.notation(where.event)} in {path_a}, {b.notation(where.event)} in {path_b}"
+            )
+    if where.state is not None:
+        click.echo(f"the states first differ after event {where.state}:")
+        _print_changes(where.changes, False)
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--at", type=int, required=True, help="Keep events before N: event N is to be played anew."
+)
+@click.option("-o", "--output", type=LOG, required=True, help="The new log.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def fork(log: Path, at: int, output: Path, force: bool) -> None:
+    """A new log with the events before N, to try another line of play."""
+    opened = logs.open_log(log)
+    logs.replay(opened.game, opened.log, path=str(log))
+    forked = tools.fork(opened.log, at)
+    logs.create(output, forked, opened.game, force=force)
+    click.echo(f"{output}: events 1 to {at - 1} of {log}; event {at} is yours to play")
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--until", "expression", required=True, help="An expression over the show --json document."
+)
+def bisect(log: Path, expression: str) -> None:
+    """The first event after which EXPR holds, e.g. 'len(villages) >= 12' or 'track.red > 30'.
+    Exits 1 when it never holds."""
+    replay = Replay.open(log)
+    found = tools.bisect(replay, expression)
+    if found is None:
+        click.echo(f"'{expression}' never holds in the {len(replay)} events of {log}")
+        sys.exit(1)
+    click.echo(f"event {found}" if found == 0 else replay.describe(found))
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option("--at", type=int, required=True, help="The event to replace.")
+@click.argument("move")
+@click.option("-o", "--output", type=LOG, help="Write the new log, up to its last legal event.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+@click.option("--json", "as_json", is_flag=True, help="A machine-readable report.")
+def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_json: bool) -> None:
+    """Replace event N by MOVE and re-check every later event."""
+    replay = Replay.open(log)
+    result = tools.whatif(replay, at, move)
+    end = len(result.log.events)
+    if output is not None:
+        logs.create(output, result.log, replay.game, force=force)
+    if as_json:
+        head = {
+            "at": at,
+            "move": move,
+            "legal_until": end,
+            "illegal_at": result.illegal_at,
+            "reason": result.reason,
+        }
+        _print_changes(result.changes, True, head)
+        return
+    click.echo(f"event {at} replaced by {move}")
+    if result.illegal_at is None:
+        click.echo(f"every later event is still legal ({len(replay)} events)")
+    else:
+        later = replay.notation(result.illegal_at)
+        click.echo(f"event {result.illegal_at} ({later}) became illegal: {result.reason}")
+    click.echo(f"state after event {end}, compared with the original:")
+    _print_changes(result.changes, False)
+    if output is not None:
+        click.echo(f"{output}: {end} events")

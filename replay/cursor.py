@@ -1,0 +1,130 @@
+"""A cursor over a log: seek, step forward and back, see any state as any viewer.
+
+States are immutable and share structure, so the cursor keeps every state it has computed:
+stepping back or jumping to a visited point costs nothing, and going forward past the furthest
+point replays only the events not yet replayed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tribes.core.engine import Step, play
+from tribes.core.errors import UsageError
+from tribes.core.game import EVERYTHING, Game, Viewer
+from tribes.events.logfile import GameLog
+from tribes.replay import logs
+
+
+class Replay:
+    """Step through ``log``. Index 0 is the start; index N the state after event N.
+
+    >>> r = Replay.open(Path("out/demo.tribes"))   # doctest: +SKIP
+    >>> r.seek(12); r.back(); r.step.event          # doctest: +SKIP
+    """
+
+    def __init__(self, game: Game, log: GameLog, *, path: str | None = None) -> None:
+        self.game = game
+        self.log = log
+        self.path = path
+        self._steps: list[Step] = [Step(0, None, None, game.setup(log.header), ())]
+        self.index = 0
+
+    @classmethod
+    def open(cls, path: Path) -> Replay:
+        """A cursor over a log file; the whole log is checked (legality, checkpoints) first."""
+        opened = logs.open_log(path)
+        replay = cls(opened.game, opened.log, path=str(path))
+        replay._steps = logs.replay(opened.game, opened.log, path=str(path))
+        return replay
+
+    def __len__(self) -> int:
+        """The number of events (the last index)."""
+        return len(self.log.events)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.log.header.seats
+
+    @property
+    def step(self) -> Step:
+        """The current step: its state, and the event and effects that led to it."""
+        return self._reach(self.index)
+
+    @property
+    def state(self) -> Any:
+        return self.step.state
+
+    def at(self, index: int) -> Step:
+        """The step at ``index`` without moving the cursor."""
+        self._check(index)
+        return self._reach(index)
+
+    def seek(self, index: int) -> Step:
+        self._check(index)
+        self.index = index
+        return self.step
+
+    def forward(self) -> Step:
+        """One event on (stays at the end)."""
+        return self.seek(min(self.index + 1, len(self)))
+
+    def back(self) -> Step:
+        """One event back (stays at the start)."""
+        return self.seek(max(self.index - 1, 0))
+
+    def first(self) -> Step:
+        return self.seek(0)
+
+    def last(self) -> Step:
+        return self.seek(len(self))
+
+    def document(self, viewer: Viewer = EVERYTHING, index: int | None = None) -> dict[str, Any]:
+        """The ``show --json`` document of a step (default: the current one)."""
+        at = self.index if index is None else index
+        step = self.at(at)
+        head = self.log.header
+        return {
+            "game": head.game,
+            "events": at,
+            **self.game.document(step.state, head.seats, viewer),
+        }
+
+    def render(self, viewer: Viewer = EVERYTHING) -> str:
+        return self.game.render(self.state, self.seats, viewer)
+
+    def notation(self, index: int) -> str:
+        """The event ``index`` in notation ("start" for 0)."""
+        step = self.at(index)
+        return "start" if step.event is None else self.game.format_move(step.event)
+
+    def describe(self, index: int) -> str:
+        """Event ``index`` as one line: seat, notation, effects."""
+        step = self.at(index)
+        who = self.seats[step.seat] if step.seat is not None else "-"
+        effects = "; ".join(e.describe(self.seats) for e in step.effects)
+        return f"{index}: {who} {self.notation(index)}" + (f" — {effects}" if effects else "")
+
+    def find(self, text: str, start: int | None = None) -> int | None:
+        """The next event after ``start`` (default: the current one) whose notation or effects
+        contain ``text`` (case-insensitive), wrapping around; None if none does."""
+        needle = text.lower()
+        begin = self.index if start is None else start
+        for offset in range(1, len(self) + 1):
+            index = (begin + offset) % (len(self) + 1)
+            if index and needle in self.describe(index).lower():
+                return index
+        return None
+
+    def _check(self, index: int) -> None:
+        if not 0 <= index <= len(self):
+            raise UsageError(
+                f"event {index} is out of range: the log has events 1 to {len(self)} (0 is the start)"
+            )
+
+    def _reach(self, index: int) -> Step:
+        while len(self._steps) <= index:
+            n = len(self._steps)
+            self._steps.append(play(self.game, self._steps[-1].state, self.log.events[n - 1], n))
+        return self._steps[index]

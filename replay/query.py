@@ -1,0 +1,257 @@
+"""A small, safe query language over a ``show --json`` document, for ``tribes bisect --until``.
+
+Never Python's eval: expressions are tokenized and parsed here, and can only read the document.
+
+    expr     := or
+    or       := and ("or" and)*
+    and      := not ("and" not)*
+    not      := "not" not | compare
+    compare  := sum (("==" | "!=" | "<" | "<=" | ">" | ">=" | "in") sum)?
+    sum      := unary (("+" | "-") unary)*
+    unary    := "-" unary | primary
+    primary  := NUMBER | STRING | "true" | "false" | "null" | FUNC "(" expr ")" | "(" expr ")" | path
+    path     := NAME ("." (NAME | NUMBER) | "[" expr "]")*
+    FUNC     := len | sum | max | min | count
+
+Examples: ``over``, ``len(villages) >= 12``, ``track.red > 30``, ``pending != null``,
+``chips.ann + chips.bob >= 5``, ``"red" in clans``. A path that is not in the document is null;
+a top-level name that is no field of the document is an error (it is likely a typo). ``x in m``
+holds when ``x`` is an item of list ``m``, a key or a value of object ``m``, or a part of text ``m``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from tribes.core.errors import UsageError
+
+MAX_LENGTH = 500
+_TOKEN = re.compile(
+    r"\s*(?:(?P<number>\d+(?:\.\d+)?)|(?P<string>\"[^\"]*\"|'[^']*')|(?P<name>[A-Za-z_][A-Za-z0-9_-]*)"
+    r"|(?P<op>==|!=|<=|>=|[<>()\[\].+-]))"
+)
+FUNCTIONS: dict[str, Callable[[Any], Any]] = {
+    "len": lambda v: len(v) if isinstance(v, list | dict | str) else 0,
+    "sum": lambda v: sum(_numbers(v)),
+    "max": lambda v: max(_numbers(v), default=None),
+    "min": lambda v: min(_numbers(v), default=None),
+    "count": lambda v: sum(1 for x in (v.values() if isinstance(v, dict) else v or []) if x),
+}
+KEYWORDS = {"and", "or", "not", "in", "true", "false", "null"}
+
+
+def _numbers(value: Any) -> list[float]:
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    return [x for x in items if isinstance(x, int | float) and not isinstance(x, bool)]
+
+
+@attrs.frozen
+class Query:
+    """A parsed expression: call it with a document to get its value; ``holds`` for truth."""
+
+    text: str
+    _run: Callable[[dict[str, Any]], Any]
+
+    def __call__(self, doc: dict[str, Any]) -> Any:
+        return self._run(doc)
+
+    def holds(self, doc: dict[str, Any]) -> bool:
+        return _truthy(self._run(doc))
+
+
+def parse(text: str, fields: set[str] | None = None) -> Query:
+    """Parse ``text``; with ``fields``, a top-level name outside them is an error."""
+    if len(text) > MAX_LENGTH:
+        raise UsageError(f"the expression is longer than {MAX_LENGTH} characters")
+    tokens = _tokenize(text)
+    parser = _Parser(tokens, text, fields)
+    run = parser.expr()
+    if parser.peek() is not None:
+        raise parser.error(f"unexpected '{parser.peek()[1]}'")  # type: ignore[index]
+    return Query(text, run)
+
+
+def _tokenize(text: str) -> list[tuple[str, str]]:
+    tokens = []
+    pos = 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        match = _TOKEN.match(text, pos)
+        if not match or match.end() == pos:
+            bad = text[pos:].lstrip()[:1]
+            raise UsageError(f"bad expression '{text}': unexpected character '{bad}'")
+        kind = match.lastgroup or ""
+        tokens.append((kind, match[kind]))
+        pos = match.end()
+    return tokens
+
+
+Run = Callable[[dict[str, Any]], Any]
+
+
+class _Parser:
+    def __init__(self, tokens: list[tuple[str, str]], text: str, fields: set[str] | None) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.text = text
+        self.fields = fields
+
+    def error(self, why: str) -> UsageError:
+        return UsageError(f"bad expression '{self.text}': {why}")
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self, value: str | None = None) -> tuple[str, str]:
+        token = self.peek()
+        if token is None:
+            raise self.error("it ends too soon")
+        if value is not None and token[1] != value:
+            raise self.error(f"expected '{value}', found '{token[1]}'")
+        self.pos += 1
+        return token
+
+    def at(self, *values: str) -> bool:
+        token = self.peek()
+        return token is not None and token[1] in values and token[0] in ("op", "name")
+
+    def expr(self) -> Run:
+        left = self.conj()
+        while self.at("or"):
+            self.take()
+            right = self.conj()
+            left = (lambda a, b: lambda d: _truthy(a(d)) or _truthy(b(d)))(left, right)
+        return left
+
+    def conj(self) -> Run:
+        left = self.neg()
+        while self.at("and"):
+            self.take()
+            right = self.neg()
+            left = (lambda a, b: lambda d: _truthy(a(d)) and _truthy(b(d)))(left, right)
+        return left
+
+    def neg(self) -> Run:
+        if self.at("not"):
+            self.take()
+            inner = self.neg()
+            return lambda d: not _truthy(inner(d))
+        return self.compare()
+
+    def compare(self) -> Run:
+        left = self.sum()
+        if self.at("==", "!=", "<", "<=", ">", ">=", "in"):
+            op = self.take()[1]
+            right = self.sum()
+            return (lambda a, b, o: lambda d: _compare(o, a(d), b(d)))(left, right, op)
+        return left
+
+    def sum(self) -> Run:
+        left = self.unary()
+        while self.at("+", "-"):
+            op = self.take()[1]
+            right = self.unary()
+            left = (lambda a, b, o: lambda d: _arith(o, a(d), b(d)))(left, right, op)
+        return left
+
+    def unary(self) -> Run:
+        if self.at("-"):
+            self.take()
+            inner = self.unary()
+            return lambda d: _arith("-", 0, inner(d))
+        return self.primary()
+
+    def primary(self) -> Run:
+        kind, value = self.take()
+        if kind == "number":
+            number = float(value) if "." in value else int(value)
+            return lambda d: number
+        if kind == "string":
+            text = value[1:-1]
+            return lambda d: text
+        if value == "(":
+            inner = self.expr()
+            self.take(")")
+            return inner
+        if kind == "name" and value in ("true", "false", "null"):
+            constant = {"true": True, "false": False, "null": None}[value]
+            return lambda d: constant
+        if kind == "name" and value in FUNCTIONS and self.at("("):
+            self.take("(")
+            inner = self.expr()
+            self.take(")")
+            fn = FUNCTIONS[value]
+            return lambda d: fn(inner(d))
+        if kind == "name" and value not in KEYWORDS:
+            if self.fields is not None and value not in self.fields:
+                known = ", ".join(sorted(self.fields))
+                raise self.error(f"unknown field '{value}'; fields: {known}")
+            return self.path(value)
+        raise self.error(f"unexpected '{value}'")
+
+    def path(self, name: str) -> Run:
+        steps: list[Run] = []
+        while self.at(".", "["):
+            if self.take()[1] == ".":
+                kind, key = self.take()
+                if kind not in ("name", "number"):
+                    raise self.error(f"expected a field name after '.', found '{key}'")
+                steps.append((lambda k: lambda d: k)(key))
+            else:
+                steps.append(self.expr())
+                self.take("]")
+        return lambda d: _walk(d, name, [s(d) for s in steps])
+
+
+def _walk(doc: dict[str, Any], name: str, keys: list[Any]) -> Any:
+    value: Any = doc.get(name)
+    for key in keys:
+        if isinstance(value, dict):
+            value = value.get(str(key))
+        elif isinstance(value, list) and _is_index(key):
+            i = int(key)
+            value = value[i] if -len(value) <= i < len(value) else None
+        else:
+            return None
+    return value
+
+
+def _is_index(key: Any) -> bool:
+    return (isinstance(key, int) and not isinstance(key, bool)) or (
+        isinstance(key, str) and key.lstrip("-").isdigit()
+    )
+
+
+def _truthy(value: Any) -> bool:
+    return bool(value)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _compare(op: str, a: Any, b: Any) -> bool:
+    if op == "==":
+        return bool(a == b)
+    if op == "!=":
+        return bool(a != b)
+    if op == "in":
+        if isinstance(b, dict):
+            return a in b or a in b.values()
+        if isinstance(b, str):
+            return isinstance(a, str) and a in b
+        return isinstance(b, list) and a in b
+    if (_number(a) and _number(b)) or (isinstance(a, str) and isinstance(b, str)):
+        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+    return False
+
+
+def _arith(op: str, a: Any, b: Any) -> Any:
+    if not (_number(a) and _number(b)):
+        return None
+    return a + b if op == "+" else a - b

@@ -1,0 +1,126 @@
+"""Fork, diff two logs, bisect, what-if: questions about logs, answered from their replays."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+import attrs
+
+from tribes.core.engine import Step, play
+from tribes.core.errors import BadNotation, IllegalMove, UsageError
+from tribes.core.game import EVERYTHING, Game
+from tribes.events import codec, logfile
+from tribes.events.base import Event
+from tribes.events.logfile import GameLog
+from tribes.replay.cursor import Replay
+from tribes.replay.diff import Change, diff
+from tribes.replay.query import parse
+
+
+def log_digest(log: GameLog) -> str:
+    """The identity of a log: BLAKE2b of its .tribes encoding (16 bytes, hex)."""
+    return hashlib.blake2b(logfile.encode(log), digest_size=16).hexdigest()
+
+
+def fork(log: GameLog, at: int) -> GameLog:
+    """Events 1..at-1, so that event ``at`` can be played differently; the header names the
+    parent (its digest and ``at``)."""
+    if not 1 <= at <= len(log.events) + 1:
+        raise UsageError(
+            f"--at {at} is out of range: fork keeps events before N, N from 1 to {len(log.events) + 1}"
+        )
+    meta = {**log.header.meta, "parent": {"log": log_digest(log), "at": at}}
+    head = attrs.evolve(log.header, meta=meta)
+    kept = [c for c in log.checkpoints if c.events < at]
+    return GameLog(header=head, events=log.events[: at - 1], checkpoints=tuple(kept))
+
+
+def state_diff(replay: Replay, a: int, b: int) -> list[Change]:
+    return diff(replay.game, replay.document(EVERYTHING, a), replay.document(EVERYTHING, b))
+
+
+@attrs.frozen
+class Divergence:
+    """Where two logs of one game part: the first event that differs (None when one log is a
+    prefix of the other), the first state that differs, and the state diff there."""
+
+    event: int | None
+    state: int | None
+    changes: list[Change]
+    common: int
+
+
+def diverge(a: Replay, b: Replay) -> Divergence:
+    if a.game.name != b.game.name:
+        raise UsageError(f"the logs are of different games: {a.game.name} and {b.game.name}")
+    common = min(len(a), len(b))
+    event = next(
+        (i for i in range(1, common + 1) if a.log.events[i - 1] != b.log.events[i - 1]), None
+    )
+    if event is None and len(a) != len(b):
+        event = common + 1
+    state = None
+    for i in range(0, common + 1):
+        if codec.state_hash(a.at(i).state) != codec.state_hash(b.at(i).state):
+            state = i
+            break
+    if state is None and event is None:
+        return Divergence(None, None, [], common)
+    where = state if state is not None else min(event or common, common)
+    changes = diff(a.game, a.document(EVERYTHING, where), b.document(EVERYTHING, where))
+    return Divergence(event, state, changes, common)
+
+
+def bisect(replay: Replay, expression: str) -> int | None:
+    """The first event after which ``expression`` holds (0: it holds at the start)."""
+    query = parse(expression, set(replay.document(EVERYTHING, 0)))
+    for index in range(len(replay) + 1):
+        if query.holds(replay.document(EVERYTHING, index)):
+            return index
+    return None
+
+
+@attrs.frozen
+class WhatIf:
+    """Event ``at`` replaced: the new log up to its last legal event, the first later event
+    that became illegal (with the reason), and the state diff at the end of the legal part."""
+
+    log: GameLog
+    illegal_at: int | None
+    reason: str | None
+    changes: list[Change]
+    steps: Sequence[Step]
+
+
+def whatif(replay: Replay, at: int, move: str) -> WhatIf:
+    game: Game = replay.game
+    if not 1 <= at <= len(replay):
+        raise UsageError(f"--at {at} is out of range: the log has events 1 to {len(replay)}")
+    before = replay.at(at - 1).state
+    try:
+        event = game.parse_move(before, move)
+    except BadNotation as exc:
+        raise BadNotation(f"event {at}: {exc.message}") from None
+    step = play(game, before, event, at)  # an illegal replacement is an error, not a result
+    new_steps = [step]
+    events: list[Event] = [*replay.log.events[: at - 1], event]
+    illegal_at = reason = None
+    for index in range(at + 1, len(replay) + 1):
+        later = replay.log.events[index - 1]
+        try:
+            new_steps.append(play(game, new_steps[-1].state, later, index))
+        except IllegalMove as exc:
+            illegal_at, reason = index, exc.reason
+            break
+        events.append(later)
+    end = at - 1 + len(new_steps)
+    new_log = GameLog(header=replay.log.header, events=tuple(events))
+    original = replay.document(EVERYTHING, end)
+    head = replay.log.header
+    changed = {
+        "game": head.game,
+        "events": end,
+        **game.document(new_steps[-1].state, head.seats, EVERYTHING),
+    }
+    return WhatIf(new_log, illegal_at, reason, diff(game, original, changed), new_steps)
