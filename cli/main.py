@@ -336,9 +336,9 @@ def demo(output: Path) -> None:
 
 
 def _register() -> None:
-    from tribes.cli import tools
+    from tribes.cli import tools, tui
 
-    for command in (tools.diff, tools.fork, tools.bisect, tools.whatif):
+    for command in (tools.diff, tools.fork, tools.bisect, tools.whatif, tui.replay):
         main.add_command(command)
 
 

@@ -72,8 +72,10 @@ def _all_effects(steps: list[Step]) -> list[Any]:
 
 
 @pytest.mark.parametrize("path", ALL, ids=_id)
-def test_transcript(path: Path, snapshot: Any) -> None:
-    assert transcript(path) == snapshot
+def test_transcript(path: Path, tribes_playthrough: Any) -> None:
+    """Through the pytest plugin that users get (entry point pytest11, fixture tribes_playthrough)."""
+    blocks = tribes_playthrough(path)
+    assert blocks == transcript(path)
 
 
 def test_every_game_has_fixtures() -> None:
