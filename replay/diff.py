@@ -1,7 +1,9 @@
 """What changed between two states, in the game's language.
 
 Two ``show --json`` documents are compared leaf by leaf; each change is then phrased by the game
-(``Game.phrase(path, old, new)``, optional) or, failing that, as ``path: old → new``.
+(``Game.phrase(path, old, new)``, optional) or, failing that, as ``path: old → new``. A game
+lists in ``diff_whole`` the fields that change as one value (a pending decision), and records in a
+list are matched by their ``number`` or ``id`` when they have one.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ class Change:
 def diff(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     """The changes from document ``before`` to ``after``, in document order."""
     phrase = getattr(game, "phrase", None)
+    whole = frozenset(getattr(game, "diff_whole", ()))
     changes = []
-    for path, old, new in _leaves((), before, after):
+    for path, old, new in _leaves((), before, after, whole):
         if path and path[0] in IGNORED:
             continue
         text = phrase(path, old, new) if phrase is not None else None
@@ -47,23 +50,39 @@ def diff(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[Chan
     return changes
 
 
-def _leaves(path: Path, old: Any, new: Any) -> Iterator[tuple[Path, Any, Any]]:
+def _leaves(
+    path: Path, old: Any, new: Any, whole: frozenset[str]
+) -> Iterator[tuple[Path, Any, Any]]:
+    """Changed leaves; a top-level field named in ``whole`` changes as one value."""
     if old == new:
         return
-    if isinstance(old, dict) and isinstance(new, dict):
+    if (
+        isinstance(old, dict)
+        and isinstance(new, dict)
+        and not (len(path) == 1 and path[0] in whole)
+    ):
         for key in _ordered_keys(old, new):
-            yield from _leaves((*path, key), old.get(key), new.get(key))
+            yield from _leaves((*path, key), old.get(key), new.get(key), whole)
     elif isinstance(old, list) and isinstance(new, list) and _records(old) and _records(new):
-        for i in range(max(len(old), len(new))):
-            yield from _leaves(
-                (*path, i), old[i] if i < len(old) else None, new[i] if i < len(new) else None
-            )
+        keyed_old, keyed_new = _keyed(old), _keyed(new)
+        for key in sorted(keyed_old.keys() | keyed_new.keys()):
+            yield from _leaves((*path, key), keyed_old.get(key), keyed_new.get(key), whole)
     else:
         yield path, old, new
 
 
 def _records(items: list[Any]) -> bool:
     return all(isinstance(i, dict) for i in items)
+
+
+def _keyed(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Records by their own ``number`` (or ``id``) when every one has a distinct one, else by
+    position from 1: a village is named by its number, not by where it stands in a list."""
+    for key in ("number", "id"):
+        ids = [r.get(key) for r in records]
+        if all(isinstance(i, int) for i in ids) and len(set(ids)) == len(ids):
+            return dict(zip(ids, records, strict=True))  # type: ignore[arg-type]
+    return {i: r for i, r in enumerate(records, start=1)}
 
 
 def _ordered_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:

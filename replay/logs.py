@@ -14,7 +14,14 @@ import attrs
 
 from tribes import games
 from tribes.core.engine import Step, play, steps
-from tribes.core.errors import BadNotation, CorruptLog, LogError, UnsupportedVersion, UsageError
+from tribes.core.errors import (
+    BadNotation,
+    CorruptLog,
+    IllegalMove,
+    LogError,
+    UnsupportedVersion,
+    UsageError,
+)
 from tribes.core.game import Game
 from tribes.events import codec, logfile
 from tribes.events.base import Event
@@ -136,10 +143,15 @@ def replay(game: Game, log: GameLog, *, verify: bool = True, path: str | None = 
     """Every step of the log; checks each event's legality and, with ``verify``, every checkpoint."""
     by_count = {c.events: c for c in log.checkpoints}
     out: list[Step] = []
-    for step in steps(game, log.header, log.events):
-        out.append(step)
-        if verify and step.index in by_count:
-            _check_checkpoint(step, by_count[step.index], path)
+    try:
+        for step in steps(game, log.header, log.events):
+            out.append(step)
+            if verify and step.index in by_count:
+                _check_checkpoint(step, by_count[step.index], path)
+    except IllegalMove as exc:
+        if path is None:
+            raise
+        raise type(exc)(f"{path}: {exc.message}", rule=exc.rule) from None
     if verify:
         beyond = [c.events for c in log.checkpoints if c.events > len(log.events)]
         if beyond:

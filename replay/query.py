@@ -14,7 +14,9 @@ Never Python's eval: expressions are tokenized and parsed here, and can only rea
     FUNC     := len | sum | max | min | count
 
 Examples: ``over``, ``len(villages) >= 12``, ``track.red > 30``, ``pending != null``,
-``chips.ann + chips.bob >= 5``, ``"red" in clans``. A path that is not in the document is null;
+``chips.ann + chips.bob >= 5``, ``"red" in clans``. Names are letters, digits and ``_``, so
+``track.red-track.blue`` subtracts; a key with other characters is reached with brackets:
+``chips["ann-b"]``. Unary minus nests too (``- - 1``); expressions nest at most 32 levels deep. A path that is not in the document is null;
 a top-level name that is no field of the document is an error (it is likely a typo). ``x in m``
 holds when ``x`` is an item of list ``m``, a key or a value of object ``m``, or a part of text ``m``.
 """
@@ -30,8 +32,9 @@ import attrs
 from tribes.core.errors import UsageError
 
 MAX_LENGTH = 500
+MAX_DEPTH = 32
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>\d+(?:\.\d+)?)|(?P<string>\"[^\"]*\"|'[^']*')|(?P<name>[A-Za-z_][A-Za-z0-9_-]*)"
+    r"\s*(?:(?P<number>\d+(?:\.\d+)?)|(?P<string>\"[^\"]*\"|'[^']*')|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
     r"|(?P<op>==|!=|<=|>=|[<>()\[\].+-]))"
 )
 FUNCTIONS: dict[str, Callable[[Any], Any]] = {
@@ -39,7 +42,11 @@ FUNCTIONS: dict[str, Callable[[Any], Any]] = {
     "sum": lambda v: sum(_numbers(v)),
     "max": lambda v: max(_numbers(v), default=None),
     "min": lambda v: min(_numbers(v), default=None),
-    "count": lambda v: sum(1 for x in (v.values() if isinstance(v, dict) else v or []) if x),
+    "count": lambda v: (
+        sum(1 for x in (v.values() if isinstance(v, dict) else v) if x)
+        if isinstance(v, list | dict)
+        else int(bool(v))
+    ),
 }
 KEYWORDS = {"and", "or", "not", "in", "true", "false", "null"}
 
@@ -96,6 +103,7 @@ Run = Callable[[dict[str, Any]], Any]
 
 class _Parser:
     def __init__(self, tokens: list[tuple[str, str]], text: str, fields: set[str] | None) -> None:
+        self.depth = 0
         self.tokens = tokens
         self.pos = 0
         self.text = text
@@ -121,6 +129,15 @@ class _Parser:
         return token is not None and token[1] in values and token[0] in ("op", "name")
 
     def expr(self) -> Run:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(f"it nests deeper than {MAX_DEPTH} levels")
+        try:
+            return self._or()
+        finally:
+            self.depth -= 1
+
+    def _or(self) -> Run:
         left = self.conj()
         while self.at("or"):
             self.take()

@@ -124,7 +124,7 @@ class Stepper:
         top = [_fit(f"{title}{' ' * max(2, width - len(title) - len(hint))}{hint}", width)]
         step = r.step
         event = "the start" if step.event is None else r.describe(r.index)
-        top.append(_fit(event, width))
+        top.extend(_wrap(event, width, max(1, min(EVENT_LINES, (height - 6) // 2))))
         if self.show_help:
             body = list(HELP)
         elif self.show_diff:
@@ -158,6 +158,32 @@ class Stepper:
             if changes
             else [f"event {r.index} changed nothing this view shows"]
         )
+
+
+EVENT_LINES = 5
+"""The event and its effects may take this many lines; the board gives way (see ``_trim``)."""
+
+
+def _wrap(text: str, width: int, most: int) -> list[str]:
+    """``text`` in lines of ``width``, broken at spaces, indented after the first; at most
+    ``most`` lines, the last ending in … when cut."""
+    words = text.split(" ")
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if len(candidate) <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = "  " + word
+    lines.append(line)
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = (
+            _fit(lines[-1] + " …", width) if len(lines[-1]) + 2 <= width else _fit(lines[-1], width)
+        )
+    return [_fit(line, width) for line in lines]
 
 
 def _fit(line: str, width: int) -> str:

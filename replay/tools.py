@@ -111,7 +111,7 @@ def whatif(replay: Replay, at: int, move: str) -> WhatIf:
         try:
             new_steps.append(play(game, new_steps[-1].state, later, index))
         except IllegalMove as exc:
-            illegal_at, reason = index, exc.reason
+            illegal_at, reason = index, exc.reason + (f" ({exc.rule})" if exc.rule else "")
             break
         events.append(later)
     end = at - 1 + len(new_steps)

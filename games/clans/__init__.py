@@ -35,6 +35,7 @@ class ClansGame:
     min_seats = 2
     max_seats = 4
     bots: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+    diff_whole = ("pending",)
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         unknown = set(options) - set(OPTIONS)

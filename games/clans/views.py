@@ -72,7 +72,7 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
         return f"{label} {path[1]}: {_value(old)} → {_value(new)}"
     if head in ("epoch", "chips_left"):
         return f"{'epoch' if head == 'epoch' else 'chips left'} {old} → {new}"
-    if head == "villages" and len(path) == 2:
+    if head == "villages" and len(path) == 2 and (old is None or new is None):
         if old is None:
             if new["number"] > 12:
                 return f"village {new['number']} at {new['territory']}: beyond the 12th, it scores nothing"
@@ -80,12 +80,16 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
             huts = f"{new['huts']} hut{'' if new['huts'] == 1 else 's'}"
             return f"village {new['number']} founded at {new['territory']} ({epoch}{huts}, value {new['value']})"
         return f"village {old['number']} at {old['territory']} is gone"
-    if head == "villages":
-        return f"village {path[1] + 1 if isinstance(path[1], int) else path[1]} {path[2]}: {_value(old)} → {_value(new)}"
+    if head == "villages" and len(path) == 4 and path[2] == "colours":
+        return f"village {path[1]}: {path[3]} {old or 0} → {new or 0}"
+    if head == "villages" and len(path) == 3:
+        return f"village {path[1]} {path[2]}: {_value(old)} → {_value(new)}"
     if head == "to_move":
         return f"to move: {_value(old)} → {_value(new)}"
-    if head == "pending":
+    if head == "pending" and len(path) == 1:
         return f"pending: {_pending(old)} → {_pending(new)}"
+    if head == "pending" and len(path) == 2:
+        return f"pending {path[1]}: {_listed(old)} → {_listed(new)}"
     if head == "over":
         return "the game is over" if new else "the game is on again"
     if head == "winners":
@@ -93,6 +97,10 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
     if head == "clans" and len(path) == 2:
         return f"clan of {path[1]}: {old or 'hidden'} → {new or 'hidden'}"
     return None
+
+
+def _listed(value: Any) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list) else _value(value)
 
 
 def _value(value: Any) -> str:

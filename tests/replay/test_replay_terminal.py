@@ -1,0 +1,196 @@
+"""Spec 2 through a real terminal: ``tribes replay LOG`` in tmux (80×24 and smaller), driven by
+keys, and what it does without a terminal. Each test runs its own tmux server (``-L``), killed at
+the end; the pane is polled until the expected text shows, never read after a fixed sleep."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from tribes.cli.main import main
+
+DEMO_EVENTS = 36
+DEMO_STRIFE = 31
+DEMO_PENDING = 35
+
+
+def assert_fits(lines: list[str], width: int, height: int) -> None:
+    assert len(lines) <= height, lines
+    for line in lines:
+        assert len(line) <= width, (len(line), line)
+
+
+def test_keys_step_jump_and_fit_80x24(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log)
+    lines = term.wait_for("event 0/36")
+    assert_fits(lines, 80, 24)
+    text = "\n".join(lines)
+    assert "the start" in text
+    assert "track" in text and "cy to move" in text
+    for keys, index in [
+        (["Right"], 1),
+        (["l"], 2),
+        (["n"], 3),
+        (["Left"], 2),
+        (["h"], 1),
+        (["p"], 0),
+        (["End"], DEMO_EVENTS),
+        (["Home"], 0),
+        (["G"], DEMO_EVENTS),
+        (["g"], 0),
+        (["3", "1", "Enter"], 31),
+        (["1", "2", "Enter"], 12),
+    ]:
+        term.send(*keys)
+        lines = term.wait_for(f"event {index}/36")
+        assert_fits(lines, 80, 24)
+    assert lines[1].startswith("12: ")  # the event just applied
+    term.send("End")
+    lines = term.wait_for("game over: ann wins with 31")
+    assert "ann [black] 4 chips = 31" in "\n".join(lines)  # the scores
+
+
+def test_search_jumps_to_the_next_match(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log)
+    term.wait_for("event 0/36")
+    term.send("/", "strife", "Enter")
+    lines = term.wait_for(f"event {DEMO_STRIFE}/36")
+    assert lines[1].startswith(f"{DEMO_STRIFE}: cy 14-15")
+    term.send("/", "nothing like this", "Enter")
+    term.wait_for("no event matches")
+    assert f"event {DEMO_STRIFE}/36" in term.text()
+
+
+def test_the_screen_shows_the_effects_after_a_search(tmux: Any, demo_log: Path) -> None:
+    """After '/strife', the screen should show the effect that matched: event 31's strife and the
+    start of epoch 4 (the spec: the screen shows the event just applied and its effects)."""
+    term = tmux("replay", demo_log)
+    term.wait_for("event 0/36")
+    term.send("/", "strife", "Enter")
+    term.wait_for(f"event {DEMO_STRIFE}/36")
+    lines = term.settle()
+    assert "strife" in "\n".join(lines), "\n".join(lines)
+    assert "epoch 4 begins" in "\n".join(lines), "\n".join(lines)
+
+
+def test_diff_view_and_help_keys(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log, "--at", 4)
+    term.wait_for("event 4/36")
+    term.send("d")
+    lines = term.wait_for("track red: 0 → 5")
+    assert "chips cy: 0 → 1" in "\n".join(lines)
+    assert_fits(lines, 80, 24)
+    term.send("d")
+    term.wait_for("track  red 5")
+    term.send("v")
+    lines = term.wait_for("view: spectator")
+    assert "[?]" in "\n".join(lines)
+    term.send("v")
+    term.wait_for("view: ann")
+    term.send("v", "v", "v")
+    term.wait_for("view: everything")
+    term.send("?")
+    lines = term.wait_for("jump to event")  # the title already says "q quit"
+    assert "previous" in "\n".join(lines)
+    term.send("x")
+    lines = term.wait_for("track  red 5")  # the help hides the board; x brought it back
+    assert "jump to event" not in "\n".join(lines)
+
+
+def test_at_opens_there_and_shows_a_pending_decision(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log, "--at", DEMO_PENDING)
+    lines = term.wait_for(f"event {DEMO_PENDING}/36")
+    assert_fits(lines, 80, 24)
+    assert "ann must choose the order of villages 19 35" in "\n".join(lines)
+
+
+def test_a_smaller_terminal_trims_and_keeps_the_status_lines(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log, width=60, height=15)
+    lines = term.wait_for("event 0/36")
+    assert_fits(lines, 60, 15)
+    assert "track" in "\n".join(lines) and "cy to move" in "\n".join(lines)
+    term.send("End")
+    lines = term.wait_for("event 36/36")
+    assert_fits(lines, 60, 15)
+    assert "game over" in "\n".join(lines)
+    term.send("d")
+    lines = term.wait_for("changes made by event 36")
+    assert_fits(lines, 60, 15)
+
+
+def test_q_ends_the_process(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log)
+    term.wait_for("event 0/36")
+    term.send("Right", "q")
+    term.wait_gone()
+
+
+def test_q_from_the_help_ends_the_process(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log)
+    term.wait_for("event 0/36")
+    term.send("?")
+    term.wait_for("jump to event")
+    term.send("q")
+    term.wait_gone()
+
+
+def test_bad_input_in_a_terminal_is_one_line_and_a_status(
+    tmux: Any, demo_log: Path, damage: Any, tribes_argv: list[str]
+) -> None:
+    base = shlex.join([*tribes_argv, "replay"])
+    cases = [
+        (f"{base} {shlex.quote(str(demo_log))} --at 99", 2),
+        (f"{base} {shlex.quote(str(demo_log))} --at -1", 2),
+        (f"{base} {shlex.quote(str(damage.flip(demo_log, 40)))}", 1),
+        (f"{base} {shlex.quote(str(damage.other_version(demo_log)))}", 1),
+        (f"{base} {shlex.quote(str(demo_log.with_name('missing.tribes')))}", 1),
+    ]
+    for command, status in cases:
+        term = tmux(shell=f"bash -c {shlex.quote(command + '; echo EXIT=$?; sleep 30')}")
+        lines = term.wait_for("EXIT=", joined=True)
+        text = "\n".join(lines).strip()
+        assert f"EXIT={status}" in text, text
+        said = [line for line in lines if line.strip() and not line.startswith("EXIT=")]
+        assert len(said) == 1, text
+        assert said[0].startswith("tribes: "), text
+        assert "Traceback" not in text
+        term.kill()
+
+
+def test_without_a_terminal_it_says_so_in_one_line_and_exits_2(
+    tmux: Any, demo_log: Path, tribes_argv: list[str]
+) -> None:
+    # stdin is the terminal, stdout a pipe
+    command = shlex.join([*tribes_argv, "replay", str(demo_log)])
+    term = tmux(
+        shell=f"bash -c {shlex.quote(command + ' | cat; echo EXIT=${PIPESTATUS[0]}; sleep 30')}"
+    )
+    lines = term.wait_for("EXIT=", joined=True)
+    said = [line for line in lines if line.strip() and not line.startswith("EXIT=")]
+    assert "EXIT=2" in "\n".join(lines)
+    assert len(said) == 1 and said[0].startswith("tribes: ") and "terminal" in said[0]
+
+
+def test_without_a_terminal_in_a_subprocess(demo_log: Path, tribes_argv: list[str]) -> None:
+    done = subprocess.run(
+        [*tribes_argv, "replay", str(demo_log)],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tribes: ") and "terminal" in lines[0]
+
+
+def test_without_a_terminal_in_process(demo_log: Path) -> None:
+    result = CliRunner().invoke(main, ["replay", str(demo_log), "--at", "3"])
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1
+    assert "terminal" in result.stderr
