@@ -65,8 +65,8 @@ def _leaves(
             yield from _leaves((*path, key), old.get(key), new.get(key), whole)
     elif isinstance(old, list) and isinstance(new, list) and _records(old) and _records(new):
         keyed_old, keyed_new = _keyed(old), _keyed(new)
-        for key in sorted(keyed_old.keys() | keyed_new.keys()):
-            yield from _leaves((*path, key), keyed_old.get(key), keyed_new.get(key), whole)
+        for number in sorted(keyed_old.keys() | keyed_new.keys()):
+            yield from _leaves((*path, number), keyed_old.get(number), keyed_new.get(number), whole)
     else:
         yield path, old, new
 
