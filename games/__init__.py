@@ -10,6 +10,7 @@ from tribes.events.base import EventTable
 
 _MODULES: dict[str, str] = {
     "clans": "tribes.games.clans",
+    "iwari": "tribes.games.iwari",
 }
 
 

@@ -1,0 +1,229 @@
+"""Iwari events (what a player decided) and effects (what the rules made of it).
+
+A turn is several decisions: a play (or an exchange, or a pass when neither is possible), the
+feats it earned, the third tribe's play in a 2-player game, then one draw per card of the refill.
+Wire tags and names are fixed forever: never renumber or rename them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from tribes.events.base import Effect, Event, EventTable
+from tribes.games.iwari.board import Terrain
+
+TOTEM = 0
+"""In ``pieces``: a totem; any other number is a tent on that tent space."""
+DECK = 0
+"""As a draw's ``source``: the top of the deck; 1..4 are the display's slots."""
+
+
+@attrs.frozen(kw_only=True)
+class CardsPlayed(Event):
+    """I8: ``cards`` paid for ``pieces`` (in order) placed in ``territory``."""
+
+    TAG = 1
+    NAME = "play"
+
+    territory: int
+    pieces: tuple[int, ...]
+    cards: tuple[Terrain, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ThirdTribePlayed(Event):
+    """I11: a regular play for the neutral third tribe, from the active player's hand."""
+
+    TAG = 2
+    NAME = "third"
+
+    territory: int
+    pieces: tuple[int, ...]
+    cards: tuple[Terrain, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ThirdTribePassed(Event):
+    """I11: the active player leaves the third tribe be this turn."""
+
+    TAG = 3
+    NAME = "third-pass"
+
+
+@attrs.frozen(kw_only=True)
+class CardExchanged(Event):
+    """I9: ``card`` discarded, one card drawn from ``source`` (DECK or a display slot)."""
+
+    TAG = 4
+    NAME = "exchange"
+
+    card: Terrain
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class CardDrawn(Event):
+    """I10: one card of the refill, from ``source`` (DECK or a display slot)."""
+
+    TAG = 5
+    NAME = "draw"
+
+    source: int
+
+
+@attrs.frozen(kw_only=True)
+class TurnPassed(Event):
+    """Ruling: a player who can neither play nor exchange passes."""
+
+    TAG = 6
+    NAME = "pass"
+
+
+@attrs.frozen(kw_only=True)
+class FeatPlaced(Event):
+    """I19: the earned feat ``kind`` placed on ``target`` (a territory, or a connection for
+    honour and respect); target 0 declines it."""
+
+    TAG = 7
+    NAME = "feat"
+
+    kind: str
+    target: int
+
+
+EVENTS = EventTable(
+    [
+        CardsPlayed,
+        ThirdTribePlayed,
+        ThirdTribePassed,
+        CardExchanged,
+        CardDrawn,
+        TurnPassed,
+        FeatPlaced,
+    ]
+)
+
+
+def _tribe(tribes: Sequence[str], tribe: int) -> str:
+    return tribes[tribe] if tribe < len(tribes) else "the third tribe"
+
+
+@attrs.frozen(kw_only=True)
+class PiecesPlaced(Effect):
+    tribe: int
+    territory: int
+    tents: tuple[int, ...]
+    totems: int
+
+    def describe(self, seats: Sequence[str]) -> str:
+        parts = [f"tent on {s}" for s in self.tents] + (["totem"] * self.totems)
+        return f"{_tribe(seats, self.tribe)}: {', '.join(parts)} in territory {self.territory}"
+
+
+@attrs.frozen(kw_only=True)
+class DeckRanOut(Effect):
+    """The deck is empty: the first time brings half-journey scoring, the second the end."""
+
+    time: int
+
+    def describe(self, seats: Sequence[str]) -> str:
+        return "the deck runs out" + (
+            " for the first time" if self.time == 1 else " again: the journey ends"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class DeckReshuffled(Effect):
+    cards: int
+
+    def describe(self, seats: Sequence[str]) -> str:
+        return f"the discard pile ({self.cards} cards) is shuffled into a new deck"
+
+
+@attrs.frozen(kw_only=True)
+class TerritoryScored(Effect):
+    """I12: the tent scoring of one territory (``points`` per tribe, 0 for tribes without)."""
+
+    territory: int
+    points: tuple[int, ...]
+
+    def describe(self, seats: Sequence[str]) -> str:
+        gains = ", ".join(f"{_tribe(seats, i)} +{p}" for i, p in enumerate(self.points) if p)
+        where = "the long road" if self.territory == 0 else f"territory {self.territory}"
+        return f"{where}: {gains or 'nobody scores'}"
+
+
+@attrs.frozen(kw_only=True)
+class ConnectionScored(Effect):
+    """I16: totem majority on both ends of a connection."""
+
+    connection: int
+    points: tuple[int, ...]
+
+    def describe(self, seats: Sequence[str]) -> str:
+        gains = ", ".join(f"{_tribe(seats, i)} +{p}" for i, p in enumerate(self.points) if p)
+        return f"connection {self.connection}: {gains}"
+
+
+@attrs.frozen(kw_only=True)
+class SettlementScored(Effect):
+    """I17: 4 or more tents of one tribe joined by paths."""
+
+    tribe: int
+    spaces: tuple[int, ...]
+
+    def describe(self, seats: Sequence[str]) -> str:
+        return f"settlement of {_tribe(seats, self.tribe)} ({len(self.spaces)} tents): +{len(self.spaces)}"
+
+
+@attrs.frozen(kw_only=True)
+class ScoringBegan(Effect):
+    """``stage`` is "half-journey" or "final"."""
+
+    stage: str
+
+    def describe(self, seats: Sequence[str]) -> str:
+        return f"{self.stage} scoring"
+
+
+@attrs.frozen(kw_only=True)
+class EndTriggered(Effect):
+    reason: str
+
+    def describe(self, seats: Sequence[str]) -> str:
+        return f"the end is near ({self.reason}): the round is played out"
+
+
+@attrs.frozen(kw_only=True)
+class FeatEarned(Effect):
+    seat: int
+    kind: str
+    options: tuple[int, ...]
+
+    def describe(self, seats: Sequence[str]) -> str:
+        where = "connections" if self.kind in ("honour", "respect") else "territories"
+        listed = " ".join(map(str, self.options))
+        return f"{seats[self.seat]} earns the {self.kind} feat: place it on one of {where} {listed}, or decline"
+
+
+@attrs.frozen(kw_only=True)
+class ExpeditionCompleted(Effect):
+    seat: int
+    card: str
+    points: int
+
+    def describe(self, seats: Sequence[str]) -> str:
+        return f"{seats[self.seat]} completes expedition '{self.card}': +{self.points}"
+
+
+@attrs.frozen(kw_only=True)
+class GameEnded(Effect):
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def describe(self, seats: Sequence[str]) -> str:
+        totals = ", ".join(f"{_tribe(seats, i)} {s}" for i, s in enumerate(self.scores))
+        won = " and ".join(seats[i] for i in self.winners)
+        return f"game over: {totals}; {won} {'win' if len(self.winners) > 1 else 'wins'}"

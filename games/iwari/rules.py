@@ -1,0 +1,393 @@
+"""Iwari rules: legal moves, check and the reducer (I8–I18), turn by turn.
+
+A turn moves through phases (``Phase``): the action (play, exchange or pass), the feats the play
+earned, the third tribe's play (2 players), the refill one draw at a time. Phases that need no
+decision are passed through at once, and the end of a turn does the rest: the reshuffle and
+half-journey scoring, expeditions, the end of the journey and final scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from tribes.core.errors import GameOver, IllegalMove
+from tribes.core.prng import Stream
+from tribes.events.base import Effect, Event
+from tribes.games.iwari import missions, scoring
+from tribes.games.iwari.board import TERRAINS, Terrain
+from tribes.games.iwari.board import expeditions as expedition_cards
+from tribes.games.iwari.events import (
+    DECK,
+    CardDrawn,
+    CardExchanged,
+    CardsPlayed,
+    DeckRanOut,
+    DeckReshuffled,
+    EndTriggered,
+    ExpeditionCompleted,
+    FeatEarned,
+    FeatPlaced,
+    GameEnded,
+    PiecesPlaced,
+    ThirdTribePassed,
+    ThirdTribePlayed,
+    TurnPassed,
+)
+from tribes.games.iwari.placement import check_payment, payments, piece_options, place
+from tribes.games.iwari.state import FEAT_KINDS, HAND, ExpeditionCard, IwariState, Phase
+
+THIRD = 2
+"""The neutral third tribe's index in a 2-player game (I11)."""
+
+
+# --- legal moves ----------------------------------------------------------------------------------
+
+
+def legal_moves(state: IwariState) -> list[Event]:
+    if state.over:
+        return []
+    phase = state.phase
+    if phase is Phase.ACTION:
+        moves: list[Event] = [*_plays(state, state.to_move, CardsPlayed), *_exchanges(state)]
+        return moves or [TurnPassed()]
+    if phase is Phase.FEAT:
+        feat = state.pending_feats[0]
+        return [FeatPlaced(kind=feat.kind, target=t) for t in (*feat.options, 0)]
+    if phase is Phase.THIRD:
+        return [*_plays(state, THIRD, ThirdTribePlayed), ThirdTribePassed()]
+    return [CardDrawn(source=s) for s in _sources(state)]
+
+
+def _plays(
+    state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
+) -> list[Event]:
+    hand = state.hands[state.to_move]
+    if not any(hand):
+        return []
+    out: list[Event] = []
+    for territory in state.map.territories:
+        options = piece_options(state, tribe, territory.id)
+        if not options:
+            continue
+        paid = {n: payments(hand, n, territory.terrain) for n in (1, 2)}
+        for pieces in options:
+            for cards in paid[len(pieces)]:
+                out.append(kind(territory=territory.id, pieces=pieces, cards=cards))
+    return out
+
+
+def _exchanges(state: IwariState) -> list[Event]:
+    sources = _sources(state)
+    hand = state.hands[state.to_move]
+    return [
+        CardExchanged(card=t, source=s) for i, t in enumerate(TERRAINS) if hand[i] for s in sources
+    ]
+
+
+def _sources(state: IwariState) -> list[int]:
+    """Where a card can be drawn from: the deck, then the display's filled slots."""
+    out = [DECK] if state.deck else []
+    out.extend(i + 1 for i, card in enumerate(state.display) if card is not None)
+    return out
+
+
+# --- check ----------------------------------------------------------------------------------------
+
+
+def check(state: IwariState, event: Event) -> None:
+    """Raise IllegalMove, naming the rule, unless ``event`` is legal now."""
+    if state.over:
+        raise GameOver("the game is over", rule="I14")
+    phase = state.phase
+    expected = {
+        Phase.ACTION: (CardsPlayed, CardExchanged, TurnPassed),
+        Phase.FEAT: (FeatPlaced,),
+        Phase.THIRD: (ThirdTribePlayed, ThirdTribePassed),
+        Phase.REFILL: (CardDrawn,),
+    }[phase]
+    if not isinstance(event, expected):
+        raise IllegalMove(_waiting(state), rule=_phase_rule(phase))
+    if isinstance(event, CardsPlayed | ThirdTribePlayed):
+        tribe = state.to_move if isinstance(event, CardsPlayed) else THIRD
+        _check_play(state, tribe, event)
+    elif isinstance(event, CardExchanged):
+        if not state.hands[state.to_move][TERRAINS.index(event.card)]:
+            raise IllegalMove(f"no {event.card.value} card in hand to discard", rule="I9")
+        _check_source(state, event.source, "I9")
+    elif isinstance(event, CardDrawn):
+        _check_source(state, event.source, "I10")
+    elif isinstance(event, TurnPassed):
+        if _plays(state, state.to_move, CardsPlayed) or _exchanges(state):
+            raise IllegalMove(
+                "a player may pass only when they can neither play nor exchange", rule="I8"
+            )
+    elif isinstance(event, FeatPlaced):
+        feat = state.pending_feats[0]
+        if event.kind != feat.kind:
+            raise IllegalMove(f"the {feat.kind} feat is to be placed first", rule="I19")
+        if event.target and event.target not in feat.options:
+            where = "connection" if feat.kind in ("honour", "respect") else "territory"
+            listed = " ".join(map(str, feat.options))
+            raise IllegalMove(
+                f"the {feat.kind} feat cannot go on {where} {event.target}; choose one of {listed} (or 0 to decline)",
+                rule="I19",
+            )
+
+
+def _check_play(state: IwariState, tribe: int, play: CardsPlayed | ThirdTribePlayed) -> None:
+    game_map = state.map
+    if not 1 <= play.territory <= len(game_map.territories):
+        raise IllegalMove(f"there is no territory {play.territory}", rule="I1")
+    terrain = game_map.territory(play.territory).terrain
+    check_payment(play.cards, len(play.pieces), terrain, state.hands[state.to_move])
+    place(state, tribe, play.territory, play.pieces)
+
+
+def _check_source(state: IwariState, source: int, rule: str) -> None:
+    if source == DECK:
+        if not state.deck:
+            raise IllegalMove("the deck is empty", rule=rule)
+    elif not 1 <= source <= len(state.display) or state.display[source - 1] is None:
+        raise IllegalMove(f"display slot {source} holds no card", rule=rule)
+
+
+def _waiting(state: IwariState) -> str:
+    return {
+        Phase.ACTION: "the turn begins with a play, an exchange or (only when neither is possible) a pass",
+        Phase.FEAT: f"the {state.pending_feats[0].kind if state.pending_feats else ''} feat must be placed or declined first",
+        Phase.THIRD: "the third tribe may play now, or pass",
+        Phase.REFILL: "the hand is being refilled: draw from the deck or the display",
+    }[state.phase]
+
+
+def _phase_rule(phase: Phase) -> str:
+    return {Phase.ACTION: "I8", Phase.FEAT: "I19", Phase.THIRD: "I11", Phase.REFILL: "I10"}[phase]
+
+
+# --- the reducer ----------------------------------------------------------------------------------
+
+
+def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ...]]:
+    check(state, event)
+    effects: list[Effect] = []
+    seat = state.to_move
+    if isinstance(event, CardsPlayed):
+        after = _play(state, seat, event, effects)
+        after = attrs.evolve(after, played=len(event.cards))
+        after = _earn(state, after, seat, effects)
+    elif isinstance(event, ThirdTribePlayed):
+        after = attrs.evolve(_play(state, THIRD, event, effects), phase=Phase.REFILL)
+    elif isinstance(event, ThirdTribePassed | TurnPassed):
+        after = attrs.evolve(state, phase=Phase.REFILL)
+    elif isinstance(event, CardExchanged):
+        hand = list(state.hands[seat])
+        hand[TERRAINS.index(event.card)] -= 1
+        after = attrs.evolve(
+            state, hands=_set(state.hands, seat, tuple(hand)), discard=(*state.discard, event.card)
+        )
+        after = attrs.evolve(_draw(after, event.source, effects), phase=Phase.REFILL)
+    elif isinstance(event, CardDrawn):
+        after = _draw(state, event.source, effects)
+    else:
+        assert isinstance(event, FeatPlaced)
+        after = _place_feat(state, event)
+    return _advance(after, effects), tuple(effects)
+
+
+def _play(
+    state: IwariState, tribe: int, play: CardsPlayed | ThirdTribePlayed, effects: list[Effect]
+) -> IwariState:
+    placed = place(state, tribe, play.territory, play.pieces)
+    hand = list(state.hands[state.to_move])
+    for card in play.cards:
+        hand[TERRAINS.index(card)] -= 1
+    effects.append(
+        PiecesPlaced(
+            tribe=tribe, territory=play.territory, tents=placed.new_tents, totems=placed.new_totems
+        )
+    )
+    after = attrs.evolve(
+        state,
+        tents=placed.tents,
+        totems=placed.totems,
+        tent_supply=placed.tent_supply,
+        totem_supply=placed.totem_supply,
+        hands=_set(state.hands, state.to_move, tuple(hand)),
+        discard=(*state.discard, *play.cards),
+    )
+    if (
+        tribe < state.players
+        and state.expeditions
+        and missions.fills_desert(after, placed.new_tents)
+    ):
+        after = _claim(after, tribe, "last-space-desert", effects)
+    return after
+
+
+def _earn(before: IwariState, after: IwariState, seat: int, effects: list[Effect]) -> IwariState:
+    new_tents = tuple(
+        s for s in range(1, len(after.tents)) if after.tents[s] and not before.tents[s]
+    )
+    found = missions.earned_feats(before, after, seat, new_tents)
+    if not found:
+        return attrs.evolve(after, phase=_after_action(after))
+    left = list(after.feats_left)
+    for feat in found:
+        left[FEAT_KINDS.index(feat.kind)] -= 1
+        effects.append(FeatEarned(seat=seat, kind=feat.kind, options=feat.options))
+    earned = _set(after.earned, seat, (*after.earned[seat], *(f.kind for f in found)))
+    return attrs.evolve(
+        after, phase=Phase.FEAT, pending_feats=tuple(found), feats_left=tuple(left), earned=earned
+    )
+
+
+def _place_feat(state: IwariState, event: FeatPlaced) -> IwariState:
+    rest = state.pending_feats[1:]
+    after = attrs.evolve(state, pending_feats=rest)
+    if event.target:
+        if event.kind in ("honour", "respect"):
+            factors = list(after.link_factors)
+            factors[event.target] += 1
+            after = attrs.evolve(after, link_factors=tuple(factors))
+        else:
+            factors = list(after.factors)
+            factors[event.target] += 1
+            after = attrs.evolve(after, factors=tuple(factors))
+    return attrs.evolve(after, phase=Phase.FEAT if rest else _after_action(after))
+
+
+def _after_action(state: IwariState) -> Phase:
+    """I11: in a 2-player game, a play of 1 or 2 cards lets the third tribe play."""
+    if state.players == 2 and state.played in (1, 2):
+        return Phase.THIRD
+    return Phase.REFILL
+
+
+def _draw(state: IwariState, source: int, effects: list[Effect]) -> IwariState:
+    deck = list(state.deck)
+    display = list(state.display)
+    had_cards = bool(deck)
+    if source == DECK:
+        card = deck.pop(0)
+    else:
+        drawn = display[source - 1]
+        assert drawn is not None
+        card = drawn
+        display[source - 1] = deck.pop(0) if deck else None
+    hand = list(state.hands[state.to_move])
+    hand[TERRAINS.index(card)] += 1
+    after = attrs.evolve(
+        state,
+        deck=tuple(deck),
+        display=tuple(display),
+        hands=_set(state.hands, state.to_move, tuple(hand)),
+    )
+    if had_cards and not deck:
+        outs = state.deck_outs + 1
+        effects.append(DeckRanOut(time=outs))
+        after = attrs.evolve(after, deck_outs=outs, half_due=outs == 1)
+    return after
+
+
+def _advance(state: IwariState, effects: list[Effect]) -> IwariState:
+    """Pass through the phases that need no decision; end the turn when the refill is done."""
+    if state.over:
+        return state
+    if state.phase is Phase.THIRD and not _plays(state, THIRD, ThirdTribePlayed):
+        state = attrs.evolve(state, phase=Phase.REFILL)
+    if state.phase is Phase.REFILL:
+        full = sum(state.hands[state.to_move]) >= HAND
+        if full or not _sources(state):
+            return _end_turn(state, effects)
+    return state
+
+
+def _end_turn(state: IwariState, effects: list[Effect]) -> IwariState:
+    if state.half_due:
+        state = _half_journey(state, effects)
+    if state.expeditions:
+        state = _expeditions(state, effects)
+    if not state.ending:
+        reason = None
+        if state.deck_outs >= 2:
+            reason = "the deck ran out a second time"
+        else:
+            empty = [t for t in range(state.tribes) if not state.tent_supply[t]]
+            if empty:
+                reason = "a tribe has placed its last tent"
+        if reason:
+            effects.append(EndTriggered(reason=reason))
+            state = attrs.evolve(state, ending=True)
+    following = (state.to_move + 1) % state.players
+    if state.ending and following == state.start:
+        scores, more = scoring.final(state)
+        effects.extend(more)
+        ended = attrs.evolve(state, scores=scores, over=True, phase=Phase.ACTION, played=0)
+        effects.append(GameEnded(scores=scores, winners=scoring.winners(ended)))
+        return ended
+    return attrs.evolve(state, to_move=following, phase=Phase.ACTION, played=0)
+
+
+def _half_journey(state: IwariState, effects: list[Effect]) -> IwariState:
+    """I13: after the refill, the discard pile becomes the new deck, then tents score."""
+    deck = list(Stream(state.seed, f"reshuffle-{state.deck_outs}").shuffled(state.discard))
+    effects.append(DeckReshuffled(cards=len(deck)))
+    display = list(state.display)
+    for i, card in enumerate(display):
+        if card is None and deck:
+            display[i] = deck.pop(0)
+    state = attrs.evolve(
+        state, deck=tuple(deck), display=tuple(display), discard=(), half_due=False
+    )
+    scores, more = scoring.half_journey(state)
+    effects.extend(more)
+    state = attrs.evolve(state, scores=scores)
+    if not deck:
+        effects.append(DeckRanOut(time=2))
+        state = attrs.evolve(state, deck_outs=2)
+    return state
+
+
+def _expeditions(state: IwariState, effects: list[Effect]) -> IwariState:
+    """I20: after every turn, each seat (the active one first) completes what it now meets."""
+    order = [(state.to_move + i) % state.players for i in range(state.players)]
+    for seat in order:
+        for card in state.expeditions:
+            check_mission = missions.STATE_MISSIONS.get(card.id)
+            if check_mission is not None and _open(card, seat) and check_mission(state, seat):
+                state = _claim(state, seat, card.id, effects)
+    return state
+
+
+def _open(card: ExpeditionCard, seat: int) -> bool:
+    return len(card.claimed) < 2 and seat not in card.claimed
+
+
+def _claim(state: IwariState, seat: int, card_id: str, effects: list[Effect]) -> IwariState:
+    cards = list(state.expeditions)
+    for i, card in enumerate(cards):
+        if card.id == card_id and _open(card, seat):
+            points = _points_of(card_id)[len(card.claimed)]
+            cards[i] = ExpeditionCard(card.id, (*card.claimed, seat))
+            effects.append(ExpeditionCompleted(seat=seat, card=card_id, points=points))
+            scores = _set(state.scores, seat, state.scores[seat] + points)
+            return attrs.evolve(state, expeditions=tuple(cards), scores=scores)
+    return state
+
+
+def _points_of(card_id: str) -> tuple[int, int]:
+    return next(c.points for c in expedition_cards() if c.id == card_id)
+
+
+def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def winners(state: IwariState) -> tuple[int, ...]:
+    return scoring.winners(state)
+
+
+def hand_cards(hand: Sequence[int]) -> list[Terrain]:
+    return [t for i, t in enumerate(TERRAINS) for _ in range(hand[i])]
