@@ -62,7 +62,12 @@ class IwariGame:
         expeditions = header.options.get("expeditions") == "on"
         if header.position is not None:
             return state.from_position(
-                game_map, header.position, header.seats, feats=feats, seed=header.seed
+                game_map,
+                header.position,
+                header.seats,
+                feats=feats,
+                seed=header.seed,
+                with_expeditions=expeditions,
             )
         return state.from_seed(
             game_map, header.seed, len(header.seats), feats=feats, with_expeditions=expeditions

@@ -31,6 +31,8 @@ class Terrain(enum.Enum):
     COAST = "coast"
     DESERT = "desert"
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing, in C (enum's is slow)
+
     @property
     def letter(self) -> str:
         return self.value[0]

@@ -48,7 +48,7 @@ def place(state: IwariState, tribe: int, territory: int, pieces: Sequence[int]) 
     for piece in pieces:
         if piece == TOTEM:
             if not totem_supply:
-                raise IllegalMove("no totem is left in the supply", rule="I3")
+                raise IllegalMove("no totem is left in the supply", rule="I8")
             most = max(_tents_by_tribe(tents, spaces, state.tribes))
             if sum(row) + 1 > most:
                 raise IllegalMove(
@@ -64,7 +64,7 @@ def place(state: IwariState, tribe: int, territory: int, pieces: Sequence[int]) 
             if tents[piece]:
                 raise IllegalMove(f"tent space {piece} is taken", rule="I8")
             if not tent_supply:
-                raise IllegalMove("no tent is left in the supply", rule="I3")
+                raise IllegalMove("no tent is left in the supply", rule="I8")
             tents[piece] = tribe + 1
             tent_supply -= 1
             new_tents.append(piece)

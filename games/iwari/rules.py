@@ -8,6 +8,7 @@ half-journey scoring, expeditions, the end of the journey and final scoring.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -68,14 +69,32 @@ def _plays(
         return []
     out: list[Event] = []
     for territory in state.map.territories:
+        one, two = _payments(hand, territory.terrain)
+        if not one:
+            continue  # no payment for one piece, none for two either
         options = piece_options(state, tribe, territory.id)
-        if not options:
-            continue
-        paid = {n: payments(hand, n, territory.terrain) for n in (1, 2)}
         for pieces in options:
-            for cards in paid[len(pieces)]:
-                out.append(kind(territory=territory.id, pieces=pieces, cards=cards))
+            for cards in one if len(pieces) == 1 else two:
+                out.append(_play_event(kind, territory.id, pieces, cards))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _payments(
+    hand: tuple[int, ...], terrain: Terrain
+) -> tuple[list[tuple[Terrain, ...]], list[tuple[Terrain, ...]]]:
+    return payments(hand, 1, terrain), payments(hand, 2, terrain)  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=65536)
+def _play_event(
+    kind: type[CardsPlayed] | type[ThirdTribePlayed],
+    territory: int,
+    pieces: tuple[int, ...],
+    cards: tuple[Terrain, ...],
+) -> Event:
+    """Plays are immutable: the same one is built once and handed out again."""
+    return kind(territory=territory, pieces=pieces, cards=cards)
 
 
 def _exchanges(state: IwariState) -> list[Event]:
@@ -108,6 +127,11 @@ def check(state: IwariState, event: Event) -> None:
         Phase.REFILL: (CardDrawn,),
     }[phase]
     if not isinstance(event, expected):
+        if isinstance(event, ThirdTribePlayed | ThirdTribePassed):
+            raise IllegalMove(
+                "the third tribe plays only right after its player's play of 1 or 2 cards, in a 2-player game",
+                rule="I11",
+            )
         raise IllegalMove(_waiting(state), rule=_phase_rule(phase))
     if isinstance(event, CardsPlayed | ThirdTribePlayed):
         tribe = state.to_move if isinstance(event, CardsPlayed) else THIRD
@@ -175,19 +199,19 @@ def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ..
     seat = state.to_move
     if isinstance(event, CardsPlayed):
         after = _play(state, seat, event, effects)
-        after = attrs.evolve(after, played=len(event.cards))
+        after = _with(after, played=len(event.cards))
         after = _earn(state, after, seat, effects)
     elif isinstance(event, ThirdTribePlayed):
-        after = attrs.evolve(_play(state, THIRD, event, effects), phase=Phase.REFILL)
+        after = _with(_play(state, THIRD, event, effects), phase=Phase.REFILL)
     elif isinstance(event, ThirdTribePassed | TurnPassed):
-        after = attrs.evolve(state, phase=Phase.REFILL)
+        after = _with(state, phase=Phase.REFILL)
     elif isinstance(event, CardExchanged):
         hand = list(state.hands[seat])
         hand[TERRAINS.index(event.card)] -= 1
-        after = attrs.evolve(
+        after = _with(
             state, hands=_set(state.hands, seat, tuple(hand)), discard=(*state.discard, event.card)
         )
-        after = attrs.evolve(_draw(after, event.source, effects), phase=Phase.REFILL)
+        after = _with(_draw(after, event.source, effects), phase=Phase.REFILL)
     elif isinstance(event, CardDrawn):
         after = _draw(state, event.source, effects)
     else:
@@ -208,7 +232,7 @@ def _play(
             tribe=tribe, territory=play.territory, tents=placed.new_tents, totems=placed.new_totems
         )
     )
-    after = attrs.evolve(
+    after = _with(
         state,
         tents=placed.tents,
         totems=placed.totems,
@@ -232,30 +256,30 @@ def _earn(before: IwariState, after: IwariState, seat: int, effects: list[Effect
     )
     found = missions.earned_feats(before, after, seat, new_tents)
     if not found:
-        return attrs.evolve(after, phase=_after_action(after))
+        return _with(after, phase=_after_action(after))
     left = list(after.feats_left)
     for feat in found:
         left[FEAT_KINDS.index(feat.kind)] -= 1
         effects.append(FeatEarned(seat=seat, kind=feat.kind, options=feat.options))
     earned = _set(after.earned, seat, (*after.earned[seat], *(f.kind for f in found)))
-    return attrs.evolve(
+    return _with(
         after, phase=Phase.FEAT, pending_feats=tuple(found), feats_left=tuple(left), earned=earned
     )
 
 
 def _place_feat(state: IwariState, event: FeatPlaced) -> IwariState:
     rest = state.pending_feats[1:]
-    after = attrs.evolve(state, pending_feats=rest)
+    after = _with(state, pending_feats=rest)
     if event.target:
         if event.kind in ("honour", "respect"):
             factors = list(after.link_factors)
             factors[event.target] += 1
-            after = attrs.evolve(after, link_factors=tuple(factors))
+            after = _with(after, link_factors=tuple(factors))
         else:
             factors = list(after.factors)
             factors[event.target] += 1
-            after = attrs.evolve(after, factors=tuple(factors))
-    return attrs.evolve(after, phase=Phase.FEAT if rest else _after_action(after))
+            after = _with(after, factors=tuple(factors))
+    return _with(after, phase=Phase.FEAT if rest else _after_action(after))
 
 
 def _after_action(state: IwariState) -> Phase:
@@ -278,7 +302,7 @@ def _draw(state: IwariState, source: int, effects: list[Effect]) -> IwariState:
         display[source - 1] = deck.pop(0) if deck else None
     hand = list(state.hands[state.to_move])
     hand[TERRAINS.index(card)] += 1
-    after = attrs.evolve(
+    after = _with(
         state,
         deck=tuple(deck),
         display=tuple(display),
@@ -287,7 +311,7 @@ def _draw(state: IwariState, source: int, effects: list[Effect]) -> IwariState:
     if had_cards and not deck:
         outs = state.deck_outs + 1
         effects.append(DeckRanOut(time=outs))
-        after = attrs.evolve(after, deck_outs=outs, half_due=outs == 1)
+        after = _with(after, deck_outs=outs, half_due=outs == 1)
     return after
 
 
@@ -296,7 +320,7 @@ def _advance(state: IwariState, effects: list[Effect]) -> IwariState:
     if state.over:
         return state
     if state.phase is Phase.THIRD and not _plays(state, THIRD, ThirdTribePlayed):
-        state = attrs.evolve(state, phase=Phase.REFILL)
+        state = _with(state, phase=Phase.REFILL)
     if state.phase is Phase.REFILL:
         full = sum(state.hands[state.to_move]) >= HAND
         if full or not _sources(state):
@@ -319,15 +343,15 @@ def _end_turn(state: IwariState, effects: list[Effect]) -> IwariState:
                 reason = "a tribe has placed its last tent"
         if reason:
             effects.append(EndTriggered(reason=reason))
-            state = attrs.evolve(state, ending=True)
+            state = _with(state, ending=True)
     following = (state.to_move + 1) % state.players
     if state.ending and following == state.start:
         scores, more = scoring.final(state)
         effects.extend(more)
-        ended = attrs.evolve(state, scores=scores, over=True, phase=Phase.ACTION, played=0)
+        ended = _with(state, scores=scores, over=True, phase=Phase.ACTION, played=0)
         effects.append(GameEnded(scores=scores, winners=scoring.winners(ended)))
         return ended
-    return attrs.evolve(state, to_move=following, phase=Phase.ACTION, played=0)
+    return _with(state, to_move=following, phase=Phase.ACTION, played=0)
 
 
 def _half_journey(state: IwariState, effects: list[Effect]) -> IwariState:
@@ -338,15 +362,13 @@ def _half_journey(state: IwariState, effects: list[Effect]) -> IwariState:
     for i, card in enumerate(display):
         if card is None and deck:
             display[i] = deck.pop(0)
-    state = attrs.evolve(
-        state, deck=tuple(deck), display=tuple(display), discard=(), half_due=False
-    )
+    state = _with(state, deck=tuple(deck), display=tuple(display), discard=(), half_due=False)
     scores, more = scoring.half_journey(state)
     effects.extend(more)
-    state = attrs.evolve(state, scores=scores)
+    state = _with(state, scores=scores)
     if not deck:
         effects.append(DeckRanOut(time=2))
-        state = attrs.evolve(state, deck_outs=2)
+        state = _with(state, deck_outs=2)
     return state
 
 
@@ -373,7 +395,7 @@ def _claim(state: IwariState, seat: int, card_id: str, effects: list[Effect]) ->
             cards[i] = ExpeditionCard(card.id, (*card.claimed, seat))
             effects.append(ExpeditionCompleted(seat=seat, card=card_id, points=points))
             scores = _set(state.scores, seat, state.scores[seat] + points)
-            return attrs.evolve(state, expeditions=tuple(cards), scores=scores)
+            return _with(state, expeditions=tuple(cards), scores=scores)
     return state
 
 
@@ -391,3 +413,13 @@ def winners(state: IwariState) -> tuple[int, ...]:
 
 def hand_cards(hand: Sequence[int]) -> list[Terrain]:
     return [t for i, t in enumerate(TERRAINS) for _ in range(hand[i])]
+
+
+_FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(IwariState))
+
+
+def _with(state: IwariState, **changes: object) -> IwariState:
+    """``attrs.evolve`` without its overhead: a state is rebuilt several times a move."""
+    values = {name: getattr(state, name) for name in _FIELDS}
+    values.update(changes)
+    return IwariState(**values)  # type: ignore[arg-type]

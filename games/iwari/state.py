@@ -138,15 +138,20 @@ def from_seed(
     for peak in game_map.mountains.get(players, ()):
         choices = [c.id for c in game_map.connections if c.peaks == peak]
         covered.append(choices[covering.below(len(choices))])
-    cards: tuple[ExpeditionCard, ...] = ()
-    if with_expeditions:
-        dealt_cards = Stream(seed, "expeditions").shuffled([e.id for e in expeditions()])[:3]
-        cards = tuple(ExpeditionCard(card) for card in dealt_cards)
+    cards = _dealt(seed, with_expeditions)
     start = Stream(seed, "start").below(players)
     state = fresh(
         game_map, players, deck, display, hands, tuple(sorted(covered)), start, feats, cards
     )
     return attrs.evolve(state, seed=seed)
+
+
+def _dealt(seed: int, with_expeditions: bool) -> tuple[ExpeditionCard, ...]:
+    """I20: three expedition cards face up, drawn from the seed (from a position too)."""
+    if not with_expeditions:
+        return ()
+    dealt = Stream(seed, "expeditions").shuffled([e.id for e in expeditions()])[:3]
+    return tuple(ExpeditionCard(card) for card in dealt)
 
 
 def fresh(
@@ -208,7 +213,13 @@ _KEYS = {
 
 
 def from_position(
-    game_map: Map, position: Any, seats: Sequence[str], *, feats: bool, seed: int = 0
+    game_map: Map,
+    position: Any,
+    seats: Sequence[str],
+    *,
+    feats: bool,
+    seed: int = 0,
+    with_expeditions: bool = False,
 ) -> IwariState:
     """A state from a position document (see the README), or BadPosition saying what is wrong."""
     if not isinstance(position, dict):
@@ -266,6 +277,16 @@ def from_position(
             if not isinstance(count, int) or count < 0:
                 raise BadPosition(f"totems must be counted by whole numbers, got {count!r}")
             totems[int(key)][tribe] = count
+    for territory in game_map.territories:
+        counts = [0] * tribes
+        for space in territory.spaces:
+            if tents[space]:
+                counts[tents[space] - 1] += 1
+        if sum(totems[territory.id]) > max(counts):
+            raise BadPosition(
+                f"territory {territory.id} holds {sum(totems[territory.id])} totems but no tribe has more "
+                f"than {max(counts)} tents there (I8)"
+            )
     placed_tents = [sum(1 for t in tents if t == tribe + 1) for tribe in range(tribes)]
     placed_totems = [sum(row[tribe] for row in totems) for tribe in range(tribes)]
     for tribe in range(tribes):
@@ -296,7 +317,17 @@ def from_position(
     deck_outs = position.get("deck_outs", 0)
     if deck_outs not in (0, 1):
         raise BadPosition("'deck_outs' is 0 or 1 (the times the deck already ran out)")
-    state = fresh(game_map, players, deck, display, hands, tuple(sorted(covered)), start, feats)
+    state = fresh(
+        game_map,
+        players,
+        deck,
+        display,
+        hands,
+        tuple(sorted(covered)),
+        start,
+        feats,
+        _dealt(seed, with_expeditions),
+    )
     return attrs.evolve(
         state,
         seed=seed,
