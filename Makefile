@@ -27,6 +27,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/clans.py
+	$(BIN)/python bench/iwari.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info out

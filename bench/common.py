@@ -1,0 +1,86 @@
+"""What every game's benchmark measures: random full games per second (legal moves + apply, one
+core, picks drawn before timing), replayed events per second (apply only) and log bytes per event.
+Prints figures; asserts nothing."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from tribes import games
+from tribes.core.game import Game
+from tribes.core.prng import Stream
+from tribes.events import logfile
+from tribes.events.base import Event
+from tribes.events.logfile import Header
+from tribes.replay import logs
+
+Played = list[tuple[Header, list[Event]]]
+
+
+def random_games(game: Game, count: int, seats: int, seed: int) -> tuple[float, Played]:
+    seeds = Stream(seed, "bench")
+    names = [f"s{i}" for i in range(seats)]
+    heads = [logs.header(game, seats=names, seed=seeds.next_word()) for _ in range(count)]
+    picks = Stream(seed, "bench-picks")
+    choices = [picks.next_word() for _ in range(count * 250)]
+    played: Played = []
+    k = 0
+    began = time.perf_counter()
+    for head in heads:
+        state = game.setup(head)
+        events = []
+        while moves := game.legal_moves(state):
+            move = moves[choices[k] % len(moves)]
+            k += 1
+            state, _ = game.apply(state, move)
+            events.append(move)
+        played.append((head, events))
+    return time.perf_counter() - began, played
+
+
+def replay_seconds(game: Game, played: Played) -> float:
+    states: list[Any] = [game.setup(head) for head, _ in played]
+    began = time.perf_counter()
+    for state, (_, events) in zip(states, played, strict=True):
+        for event in events:
+            state, _ = game.apply(state, event)
+    return time.perf_counter() - began
+
+
+def log_sizes(game: Game, played: Played) -> tuple[float, float]:
+    """Bytes per event: of the event records (checkpoints included), and of whole files."""
+    records = files = events = 0
+    for head, evs in played[:200]:
+        log = logfile.GameLog(header=head, events=tuple(evs))
+        log = logfile.GameLog(
+            header=head, events=tuple(evs), checkpoints=logs.checkpoints(game, log, ())
+        )
+        whole = len(logfile.encode(log))
+        records += whole - len(logfile.encode(logfile.GameLog(header=head)))
+        files += whole
+        events += len(evs)
+    return records / events, files / events
+
+
+def run(name: str, games_default: int, seats_default: int) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=games_default)
+    parser.add_argument("--seats", type=int, default=seats_default)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    game = games.get(name)
+    took, played = random_games(game, args.games, args.seats, args.seed)
+    count = sum(len(e) for _, e in played)
+    print(
+        f"{name} random games ({args.seats} seats): {args.games / took:10,.0f} games/s   ({count / args.games:.1f} events a game)"
+    )
+    print(f"{name} replay (apply only):   {count / replay_seconds(game, played):10,.0f} events/s")
+    records, files = log_sizes(game, played)
+    print(
+        f"{name} log size:              {records:10.2f} bytes/event (records, checkpoints included)"
+    )
+    print(
+        f"{' ' * len(name)}                        {files:10.2f} bytes/event (whole files, header included)"
+    )
