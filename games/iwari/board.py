@@ -115,6 +115,10 @@ _LOADED: dict[tuple[str, tuple[str, ...]], Map] = {}
 
 def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
     """The map of ``source`` (``"standard"`` or a path) with ``variants`` applied; cached."""
+    if isinstance(variants, tuple):  # a state's own, already sorted: the fast path of every move
+        found = _LOADED.get((source, variants))
+        if found is not None:
+            return found
     key = (source, tuple(sorted(set(variants))))
     found = _LOADED.get(key)
     if found is None:

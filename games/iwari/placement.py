@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 
@@ -157,31 +158,50 @@ def _sorted(cards: Sequence[Terrain]) -> tuple[Terrain, ...]:
     return tuple(sorted(cards, key=TERRAINS.index))
 
 
-def piece_options(state: IwariState, tribe: int, territory: int) -> list[tuple[int, ...]]:
+def piece_options(state: IwariState, tribe: int, territory: int) -> tuple[tuple[int, ...], ...]:
     """The placements a tribe can make in a territory, one per outcome: two tents in space
     order, a tent before a totem (a totem before a tent is never needed: the tent only opens
-    room)."""
+    room). Cached by what decides them: the territory's tents and totems and the supplies."""
     spaces = state.map.territory(territory).spaces
-    free = [s for s in spaces if not state.tents[s]]
-    explored = len(free) < len(spaces)
-    tents_left, totems_left = state.tent_supply[tribe], state.totem_supply[tribe]
+    tents = state.tents
+    return _options(
+        tuple(tents[s] for s in spaces),
+        spaces,
+        sum(state.totems[territory]),
+        tribe,
+        min(state.tent_supply[tribe], 2),
+        min(state.totem_supply[tribe], 2),
+        state.tribes,
+    )
+
+
+@functools.lru_cache(maxsize=65536)
+def _options(
+    owners: tuple[int, ...],
+    spaces: tuple[int, ...],
+    totems: int,
+    tribe: int,
+    tents_left: int,
+    totems_left: int,
+    tribes: int,
+) -> tuple[tuple[int, ...], ...]:
+    free = [s for s, owner in zip(spaces, owners, strict=True) if not owner]
     options: list[tuple[int, ...]] = []
     if tents_left:
         options.extend((s,) for s in free)
-    if not explored:
-        return options
-    counts = _tents_by_tribe(state.tents, spaces, state.tribes)
+    if len(free) == len(spaces):
+        return tuple(options)  # unexplored: one tent only
+    counts = [0] * tribes
+    for owner in owners:
+        if owner:
+            counts[owner - 1] += 1
     most = max(counts)
-    totems = sum(state.totems[territory])
     if totems_left and totems + 1 <= most:
         options.append((TOTEM,))
         if totems_left >= 2 and totems + 2 <= most:
             options.append((TOTEM, TOTEM))
     if tents_left >= 2:
         options.extend(itertools.combinations(free, 2))
-    if tents_left and totems_left:
-        for s in free:
-            after = counts[tribe] + 1
-            if totems + 1 <= max(most, after):
-                options.append((s, TOTEM))
-    return options
+    if tents_left and totems_left and free and totems + 1 <= max(most, counts[tribe] + 1):
+        options.extend((s, TOTEM) for s in free)
+    return tuple(options)

@@ -39,6 +39,7 @@ from tribes.games.iwari.events import (
 from tribes.games.iwari.placement import check_payment, payments, piece_options, place
 from tribes.games.iwari.state import FEAT_KINDS, HAND, ExpeditionCard, IwariState, Phase
 
+_DRAWS = tuple(CardDrawn(source=s) for s in range(5))
 THIRD = 2
 """The neutral third tribe's index in a 2-player game (I11)."""
 
@@ -58,7 +59,7 @@ def legal_moves(state: IwariState) -> list[Event]:
         return [FeatPlaced(kind=feat.kind, target=t) for t in (*feat.options, 0)]
     if phase is Phase.THIRD:
         return [*_plays(state, THIRD, ThirdTribePlayed), ThirdTribePassed()]
-    return [CardDrawn(source=s) for s in _sources(state)]
+    return [_DRAWS[s] for s in _sources(state)]
 
 
 def _plays(
@@ -73,36 +74,44 @@ def _plays(
         if not one:
             continue  # no payment for one piece, none for two either
         options = piece_options(state, tribe, territory.id)
-        for pieces in options:
-            for cards in one if len(pieces) == 1 else two:
-                out.append(_play_event(kind, territory.id, pieces, cards))
+        if options:
+            out.extend(_territory_plays(kind, territory.id, options, one, two))
     return out
+
+
+@functools.lru_cache(maxsize=65536)
+def _territory_plays(
+    kind: type[CardsPlayed] | type[ThirdTribePlayed],
+    territory: int,
+    options: tuple[tuple[int, ...], ...],
+    one: tuple[tuple[Terrain, ...], ...],
+    two: tuple[tuple[Terrain, ...], ...],
+) -> tuple[Event, ...]:
+    """Every play of some placements with some payments; plays are immutable, so the same ones
+    are built once and handed out again."""
+    return tuple(
+        kind(territory=territory, pieces=pieces, cards=cards)
+        for pieces in options
+        for cards in (one if len(pieces) == 1 else two)
+    )
 
 
 @functools.lru_cache(maxsize=4096)
 def _payments(
     hand: tuple[int, ...], terrain: Terrain
-) -> tuple[list[tuple[Terrain, ...]], list[tuple[Terrain, ...]]]:
-    return payments(hand, 1, terrain), payments(hand, 2, terrain)  # type: ignore[arg-type]
-
-
-@functools.lru_cache(maxsize=65536)
-def _play_event(
-    kind: type[CardsPlayed] | type[ThirdTribePlayed],
-    territory: int,
-    pieces: tuple[int, ...],
-    cards: tuple[Terrain, ...],
-) -> Event:
-    """Plays are immutable: the same one is built once and handed out again."""
-    return kind(territory=territory, pieces=pieces, cards=cards)
+) -> tuple[tuple[tuple[Terrain, ...], ...], tuple[tuple[Terrain, ...], ...]]:
+    return tuple(payments(hand, 1, terrain)), tuple(payments(hand, 2, terrain))  # type: ignore[arg-type]
 
 
 def _exchanges(state: IwariState) -> list[Event]:
     sources = _sources(state)
     hand = state.hands[state.to_move]
-    return [
-        CardExchanged(card=t, source=s) for i, t in enumerate(TERRAINS) if hand[i] for s in sources
-    ]
+    return [_exchange(t, s) for i, t in enumerate(TERRAINS) if hand[i] for s in sources]
+
+
+@functools.lru_cache(maxsize=64)
+def _exchange(card: Terrain, source: int) -> Event:
+    return CardExchanged(card=card, source=source)
 
 
 def _sources(state: IwariState) -> list[int]:
@@ -194,24 +203,26 @@ def _phase_rule(phase: Phase) -> str:
 
 
 def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ...]]:
-    check(state, event)
+    if isinstance(event, CardsPlayed) and state.phase is Phase.ACTION and not state.over:
+        pass  # checked as it is placed, in _play: placing twice would double the work
+    else:
+        check(state, event)
     effects: list[Effect] = []
     seat = state.to_move
     if isinstance(event, CardsPlayed):
-        after = _play(state, seat, event, effects)
-        after = _with(after, played=len(event.cards))
-        after = _earn(state, after, seat, effects)
+        played = len(event.cards)
+        phase = _after_action(state.players, played)
+        after = _play(state, seat, event, effects, played=played, phase=phase)
+        if state.feats_on:
+            after = _earn(state, after, seat, effects)
     elif isinstance(event, ThirdTribePlayed):
-        after = _with(_play(state, THIRD, event, effects), phase=Phase.REFILL)
+        after = _play(state, THIRD, event, effects, phase=Phase.REFILL)
     elif isinstance(event, ThirdTribePassed | TurnPassed):
         after = _with(state, phase=Phase.REFILL)
     elif isinstance(event, CardExchanged):
         hand = list(state.hands[seat])
         hand[TERRAINS.index(event.card)] -= 1
-        after = _with(
-            state, hands=_set(state.hands, seat, tuple(hand)), discard=(*state.discard, event.card)
-        )
-        after = _with(_draw(after, event.source, effects), phase=Phase.REFILL)
+        after = _draw(state, event.source, effects, hand=hand, discard=(*state.discard, event.card))
     elif isinstance(event, CardDrawn):
         after = _draw(state, event.source, effects)
     else:
@@ -221,8 +232,22 @@ def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ..
 
 
 def _play(
-    state: IwariState, tribe: int, play: CardsPlayed | ThirdTribePlayed, effects: list[Effect]
+    state: IwariState,
+    tribe: int,
+    play: CardsPlayed | ThirdTribePlayed,
+    effects: list[Effect],
+    **more: object,
 ) -> IwariState:
+    """Pay and place; IllegalMove if either cannot be done (this is the play's check)."""
+    game_map = state.map
+    if not 1 <= play.territory <= len(game_map.territories):
+        raise IllegalMove(f"there is no territory {play.territory}", rule="I1")
+    check_payment(
+        play.cards,
+        len(play.pieces),
+        game_map.territory(play.territory).terrain,
+        state.hands[state.to_move],
+    )
     placed = place(state, tribe, play.territory, play.pieces)
     hand = list(state.hands[state.to_move])
     for card in play.cards:
@@ -240,6 +265,7 @@ def _play(
         totem_supply=placed.totem_supply,
         hands=_set(state.hands, state.to_move, tuple(hand)),
         discard=(*state.discard, *play.cards),
+        **more,
     )
     if (
         tribe < state.players
@@ -256,7 +282,7 @@ def _earn(before: IwariState, after: IwariState, seat: int, effects: list[Effect
     )
     found = missions.earned_feats(before, after, seat, new_tents)
     if not found:
-        return _with(after, phase=_after_action(after))
+        return after
     left = list(after.feats_left)
     for feat in found:
         left[FEAT_KINDS.index(feat.kind)] -= 1
@@ -279,17 +305,25 @@ def _place_feat(state: IwariState, event: FeatPlaced) -> IwariState:
             factors = list(after.factors)
             factors[event.target] += 1
             after = _with(after, factors=tuple(factors))
-    return _with(after, phase=Phase.FEAT if rest else _after_action(after))
+    return _with(after, phase=Phase.FEAT if rest else _after_action(after.players, after.played))
 
 
-def _after_action(state: IwariState) -> Phase:
+def _after_action(players: int, played: int) -> Phase:
     """I11: in a 2-player game, a play of 1 or 2 cards lets the third tribe play."""
-    if state.players == 2 and state.played in (1, 2):
+    if players == 2 and played in (1, 2):
         return Phase.THIRD
     return Phase.REFILL
 
 
-def _draw(state: IwariState, source: int, effects: list[Effect]) -> IwariState:
+def _draw(
+    state: IwariState,
+    source: int,
+    effects: list[Effect],
+    hand: list[int] | None = None,
+    discard: tuple[Terrain, ...] | None = None,
+) -> IwariState:
+    """One card into the active hand (``hand``: the hand after an exchange's discard); the deck
+    refills the display at once, and running out is noted (I13, I14)."""
     deck = list(state.deck)
     display = list(state.display)
     had_cards = bool(deck)
@@ -300,19 +334,21 @@ def _draw(state: IwariState, source: int, effects: list[Effect]) -> IwariState:
         assert drawn is not None
         card = drawn
         display[source - 1] = deck.pop(0) if deck else None
-    hand = list(state.hands[state.to_move])
+    hand = list(state.hands[state.to_move]) if hand is None else hand
     hand[TERRAINS.index(card)] += 1
-    after = _with(
-        state,
-        deck=tuple(deck),
-        display=tuple(display),
-        hands=_set(state.hands, state.to_move, tuple(hand)),
-    )
+    changes: dict[str, object] = {
+        "deck": tuple(deck),
+        "display": tuple(display),
+        "hands": _set(state.hands, state.to_move, tuple(hand)),
+        "phase": Phase.REFILL,
+    }
+    if discard is not None:
+        changes["discard"] = discard
     if had_cards and not deck:
         outs = state.deck_outs + 1
         effects.append(DeckRanOut(time=outs))
-        after = _with(after, deck_outs=outs, half_due=outs == 1)
-    return after
+        changes.update(deck_outs=outs, half_due=state.half_due or outs == 1)
+    return _with(state, **changes)
 
 
 def _advance(state: IwariState, effects: list[Effect]) -> IwariState:
