@@ -96,12 +96,13 @@ def event_json_line(event: Event) -> str:
 
 
 def event_from_wire(table: EventTable, values: list[Any], versions: dict[str, int]) -> Event:
-    """An event from its wire values; ``versions`` is the log's event name -> schema version."""
+    """An event from its wire values; ``versions`` is the log's event name -> schema version (a
+    type the log does not list is read as version 1, its first shape)."""
     if not values or not isinstance(values[0], int) or values[0] not in table.by_tag:
         raise CorruptLog(f"unknown event tag {values[0] if values else None!r}")
     tag = values[0]
     cls = table.by_tag[tag]
-    version = versions.get(cls.NAME, cls.VERSION)
+    version = versions.get(cls.NAME, 1)
     names = field_names(cls) if version == cls.VERSION else _old_fields(table, tag, version)
     if len(values) - 1 != len(names):
         raise CorruptLog(f"event '{cls.NAME}' has {len(values) - 1} fields, expected {len(names)}")
@@ -114,7 +115,7 @@ def event_from_dict(table: EventTable, data: Any, versions: dict[str, int]) -> E
         raise CorruptLog(f"an event needs a 'type' of {known}; got {data!r:.80}")
     cls = table.by_name[data["type"]]
     payload = {k: v for k, v in data.items() if k != "type"}
-    return _structure_event(table, cls, payload, versions.get(cls.NAME, cls.VERSION))
+    return _structure_event(table, cls, payload, versions.get(cls.NAME, 1))
 
 
 def _old_fields(table: EventTable, tag: int, version: int) -> tuple[str, ...]:
