@@ -158,25 +158,8 @@ def _sorted(cards: Sequence[Terrain]) -> tuple[Terrain, ...]:
     return tuple(sorted(cards, key=TERRAINS.index))
 
 
-def piece_options(state: IwariState, tribe: int, territory: int) -> tuple[tuple[int, ...], ...]:
-    """The placements a tribe can make in a territory, one per outcome: two tents in space
-    order, a tent before a totem (a totem before a tent is never needed: the tent only opens
-    room). Cached by what decides them: the territory's tents and totems and the supplies."""
-    spaces = state.map.territory(territory).spaces
-    tents = state.tents
-    return _options(
-        tuple(tents[s] for s in spaces),
-        spaces,
-        sum(state.totems[territory]),
-        tribe,
-        min(state.tent_supply[tribe], 2),
-        min(state.totem_supply[tribe], 2),
-        state.tribes,
-    )
-
-
 @functools.lru_cache(maxsize=65536)
-def _options(
+def options_for(
     owners: tuple[int, ...],
     spaces: tuple[int, ...],
     totems: int,
@@ -185,6 +168,10 @@ def _options(
     totems_left: int,
     tribes: int,
 ) -> tuple[tuple[int, ...], ...]:
+    """The placements a tribe can make in a territory whose spaces hold ``owners`` (0 or
+    tribe + 1) and ``totems``, one per outcome: two tents in space order, a tent before a totem
+    (a totem before a tent is never needed: the tent only opens room). Supplies count up to 2.
+    Cached: territories repeat their situations from turn to turn."""
     free = [s for s, owner in zip(spaces, owners, strict=True) if not owner]
     options: list[tuple[int, ...]] = []
     if tents_left:

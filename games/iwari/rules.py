@@ -9,6 +9,7 @@ half-journey scoring, expeditions, the end of the journey and final scoring.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 
 import attrs
@@ -36,7 +37,7 @@ from tribes.games.iwari.events import (
     ThirdTribePlayed,
     TurnPassed,
 )
-from tribes.games.iwari.placement import check_payment, payments, piece_options, place
+from tribes.games.iwari.placement import check_payment, options_for, payments, place
 from tribes.games.iwari.state import FEAT_KINDS, HAND, ExpeditionCard, IwariState, Phase
 
 _DRAWS = tuple(CardDrawn(source=s) for s in range(5))
@@ -69,11 +70,18 @@ def _plays(
     if not any(hand):
         return []
     out: list[Event] = []
+    tents, totems, tribes = state.tents, state.totems, state.tribes
+    tents_left = min(state.tent_supply[tribe], 2)
+    totems_left = min(state.totem_supply[tribe], 2)
     for territory in state.map.territories:
         one, two = _payments(hand, territory.terrain)
         if not one:
             continue  # no payment for one piece, none for two either
-        options = piece_options(state, tribe, territory.id)
+        spaces = territory.spaces
+        owners = tuple([tents[s] for s in spaces])
+        options = options_for(
+            owners, spaces, sum(totems[territory.id]), tribe, tents_left, totems_left, tribes
+        )
         if options:
             out.extend(_territory_plays(kind, territory.id, options, one, two))
     return out
@@ -129,13 +137,7 @@ def check(state: IwariState, event: Event) -> None:
     if state.over:
         raise GameOver("the game is over", rule="I14")
     phase = state.phase
-    expected = {
-        Phase.ACTION: (CardsPlayed, CardExchanged, TurnPassed),
-        Phase.FEAT: (FeatPlaced,),
-        Phase.THIRD: (ThirdTribePlayed, ThirdTribePassed),
-        Phase.REFILL: (CardDrawn,),
-    }[phase]
-    if not isinstance(event, expected):
+    if not isinstance(event, _EXPECTED[phase]):
         if isinstance(event, ThirdTribePlayed | ThirdTribePassed):
             raise IllegalMove(
                 "the third tribe plays only right after its player's play of 1 or 2 cards, in a 2-player game",
@@ -167,6 +169,15 @@ def check(state: IwariState, event: Event) -> None:
                 f"the {feat.kind} feat cannot go on {where} {event.target}; choose one of {listed} (or 0 to decline)",
                 rule="I19",
             )
+
+
+_EXPECTED: dict[Phase, tuple[type[Event], ...]] = {
+    Phase.ACTION: (CardsPlayed, CardExchanged, TurnPassed),
+    Phase.FEAT: (FeatPlaced,),
+    Phase.THIRD: (ThirdTribePlayed, ThirdTribePassed),
+    Phase.REFILL: (CardDrawn,),
+}
+"""The events each phase of a turn takes."""
 
 
 def _check_play(state: IwariState, tribe: int, play: CardsPlayed | ThirdTribePlayed) -> None:
@@ -452,10 +463,16 @@ def hand_cards(hand: Sequence[int]) -> list[Terrain]:
 
 
 _FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(IwariState))
+_GET_ALL = operator.attrgetter(*_FIELDS)
+_SET = object.__setattr__
 
 
 def _with(state: IwariState, **changes: object) -> IwariState:
-    """``attrs.evolve`` without its overhead: a state is rebuilt several times a move."""
-    values = {name: getattr(state, name) for name in _FIELDS}
-    values.update(changes)
-    return IwariState(**values)  # type: ignore[arg-type]
+    """``attrs.evolve`` without its overhead (a state is rebuilt once or twice a move): copy
+    every field into a new frozen instance, then the changed ones. No field has a validator."""
+    new = object.__new__(IwariState)
+    for name, value in zip(_FIELDS, _GET_ALL(state), strict=True):
+        _SET(new, name, value)
+    for name, value in changes.items():
+        _SET(new, name, value)
+    return new
