@@ -15,13 +15,15 @@ from typing import Any, NoReturn
 import click
 
 from tribes import games
-from tribes.core.errors import TribesError, UsageError
+from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
 from tribes.replay import logs
 from tribes.replay.simulate import simulate as run_simulation
 
-LOG = click.Path(path_type=Path, dir_okay=False)
+LOG = click.Path(path_type=Path)
+"""A log to read: whatever is wrong with it (missing, a folder, damaged) the library says."""
+OUT = click.Path(path_type=Path, dir_okay=False)
 
 
 class TribesGroup(click.Group):
@@ -106,11 +108,16 @@ def new(
 
 def _read_position(path: Path) -> Any:
     try:
-        return codec.from_json(path.read_text())
+        if path.stat().st_size > 1 << 20:
+            raise BadPosition(f"position {path} is larger than 1 MiB")
+        position = codec.from_json(path.read_text())
     except OSError as exc:
-        raise UsageError(f"cannot read position {path}: {exc.strerror or exc}") from None
+        raise BadPosition(f"cannot read position {path}: {exc.strerror or exc}") from None
     except (ValueError, RecursionError) as exc:
-        raise UsageError(f"position {path} is not valid JSON: {exc}") from None
+        raise BadPosition(f"position {path} is not valid JSON: {exc}") from None
+    if not isinstance(position, dict):
+        raise BadPosition(f"position {path} must be a JSON object, not {type(position).__name__}")
+    return position
 
 
 def _seat_names(game: Game, seats: int | None, names: str | None, position: Any) -> list[str]:
@@ -258,7 +265,7 @@ def verify(paths: tuple[Path, ...]) -> None:
 @click.option(
     "--json", "as_json", is_flag=True, required=True, help="Write the JSON form (the only one)."
 )
-@click.option("-o", "--output", type=LOG, help="Write to this file instead of standard output.")
+@click.option("-o", "--output", type=OUT, help="Write to this file instead of standard output.")
 def export(log: Path, as_json: bool, output: Path | None) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
@@ -277,7 +284,7 @@ def export(log: Path, as_json: bool, output: Path | None) -> None:
 
 @main.command(name="import")
 @click.argument("source", type=LOG)
-@click.option("-o", "--output", type=LOG, required=True, help="The .tribes log to write.")
+@click.option("-o", "--output", type=OUT, required=True, help="The .tribes log to write.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def import_(source: Path, output: Path, force: bool) -> None:
     """Read a JSON log (or a hand-written scenario) and write it as a .tribes log."""
@@ -309,6 +316,9 @@ def simulate(
     """Play seeded games between bots and summarise wins and scores."""
     game = games.get(game_name)
     seats = seats if seats is not None else game.min_seats + 1
+    if bot not in game.bots:
+        raise UsageError(f"unknown bot '{bot}'; bots: {', '.join(sorted(game.bots))}")
+    logs.check_seats(game, [f"p{i + 1}" for i in range(seats)])
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(

@@ -13,7 +13,8 @@ from tribes.replay import logs, tools
 from tribes.replay.cursor import Replay
 from tribes.replay.diff import Change
 
-LOG = click.Path(path_type=Path, dir_okay=False)
+LOG = click.Path(path_type=Path)
+OUT = click.Path(path_type=Path, dir_okay=False)
 
 
 def _print_changes(
@@ -103,7 +104,7 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
 @click.option(
     "--at", type=int, required=True, help="Keep events before N: event N is to be played anew."
 )
-@click.option("-o", "--output", type=LOG, required=True, help="The new log.")
+@click.option("-o", "--output", type=OUT, required=True, help="The new log.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def fork(log: Path, at: int, output: Path, force: bool) -> None:
     """A new log with the events before N, to try another line of play."""
@@ -134,7 +135,7 @@ def bisect(log: Path, expression: str) -> None:
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, required=True, help="The event to replace.")
 @click.argument("move")
-@click.option("-o", "--output", type=LOG, help="Write the new log, up to its last legal event.")
+@click.option("-o", "--output", type=OUT, help="Write the new log, up to its last legal event.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable report.")
 def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_json: bool) -> None:

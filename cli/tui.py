@@ -52,7 +52,7 @@ def _readable(fd: int, timeout: float) -> bool:
 
 
 @click.command()
-@click.argument("log", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("log", type=click.Path(path_type=Path))
 @click.option("--at", type=int, help="Open at event N.")
 def replay(log: Path, at: int | None) -> None:
     """Step through a log interactively: → next, ← previous, g/G first/last, N Enter jump,

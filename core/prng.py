@@ -72,8 +72,8 @@ class Stream:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}")
+        if not 0 < n <= _WORD_RANGE:
+            raise ValueError(f"below() takes a bound from 1 to 2**64, got {n}")
         limit = _WORD_RANGE - _WORD_RANGE % n
         while True:
             value = self.next_word()

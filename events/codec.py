@@ -110,7 +110,11 @@ def event_from_wire(table: EventTable, values: list[Any], versions: dict[str, in
 
 
 def event_from_dict(table: EventTable, data: Any, versions: dict[str, int]) -> Event:
-    if not isinstance(data, dict) or data.get("type") not in table.by_name:
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("type"), str)
+        or data["type"] not in table.by_name
+    ):
         known = ", ".join(sorted(table.by_name))
         raise CorruptLog(f"an event needs a 'type' of {known}; got {data!r:.80}")
     cls = table.by_name[data["type"]]
@@ -145,15 +149,19 @@ def _structure_event(table: EventTable, cls: type[Event], payload: Payload, vers
         raise UnsupportedVersion(_version_message(table, cls.TAG, version))
     try:
         return converter.structure(payload, cls)
-    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
-        raise CorruptLog(f"event '{cls.NAME}' is malformed: {_why(exc)}") from None
+    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise CorruptLog(f"event '{cls.NAME}' is malformed: {why(exc)}") from None
 
 
-def _why(exc: Exception) -> str:
-    if isinstance(exc, cattrs.BaseValidationError):
-        leaves = [str(e) for e in exc.exceptions] or [str(exc)]
-        return "; ".join(leaves)
-    return str(exc)
+def why(exc: BaseException) -> str:
+    """What a structuring error says, in one line, whatever it holds."""
+    try:
+        if isinstance(exc, cattrs.BaseValidationError):
+            leaves = [why(e) for e in exc.exceptions] or [repr(exc)]
+            return "; ".join(leaves)
+        return str(exc)
+    except Exception:  # an error whose str() fails (cattrs on a non-text key)
+        return type(exc).__name__
 
 
 # --- bytes ----------------------------------------------------------------------------------------

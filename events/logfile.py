@@ -123,7 +123,11 @@ def _frame(payload: bytes, previous: int) -> tuple[bytes, int]:
 
 
 def header_data(header: Header) -> dict[str, Any]:
+    """The header as plain data; the position and metadata with sorted keys, so that both forms
+    of a log write them alike."""
     data = codec.unstructure(header)
+    data["position"] = codec.canonical(data["position"])
+    data["meta"] = codec.canonical(data["meta"])
     for optional in ("options", "position", "meta"):
         if not data[optional]:
             del data[optional]
@@ -243,14 +247,17 @@ def read_bytes(path: Path) -> bytes:
 def decode(data: bytes, tables: TableLookup, path: str | None = None) -> tuple[GameLog, FileEnd]:
     """A log from the bytes of a ``.tribes`` file. Every damaged record is named: which event it
     follows, at which byte, and what is wrong."""
+    if not data:
+        raise CorruptLog("is empty, not a log", path=path)
     if not data.startswith(MAGIC):
         raise CorruptLog("not a tribes log (it does not start with the tribes mark)", path=path)
     pos = len(MAGIC)
     check = 0
     frames: list[tuple[int, list[Any]]] = []
+    events = 0
     while pos < len(data):
         start = pos
-        where = "the header" if not frames else f"the record after event {_count_events(frames)}"
+        where = "the header" if not frames else f"the record after event {events}"
         try:
             length, body = _read_uvarint(data, pos)
         except EOFError:
@@ -280,6 +287,10 @@ def decode(data: bytes, tables: TableLookup, path: str | None = None) -> tuple[G
             values = codec.unpack_all(data[body:end])
         except Exception as exc:  # msgpack raises many kinds on bad bytes
             raise CorruptLog(f"{where} (byte {start}) is corrupt: {exc}", path=path) from None
+        if not values:
+            raise CorruptLog(f"{where} (byte {start}) is corrupt: it is empty", path=path)
+        if frames and values[0] != CHECKPOINT_TAG:
+            events += 1
         frames.append((start, values))
         pos = end + 1
     if not frames:
@@ -287,10 +298,6 @@ def decode(data: bytes, tables: TableLookup, path: str | None = None) -> tuple[G
     header = _header_from(frames[0][1], path)
     log = _log_from(header, frames[1:], tables(header.game), path)
     return log, FileEnd(size=len(data), check=check)
-
-
-def _count_events(frames: list[tuple[int, list[Any]]]) -> int:
-    return sum(1 for _, values in frames[1:] if values and values[0] != CHECKPOINT_TAG)
 
 
 def _header_from(values: list[Any], path: str | None) -> Header:
@@ -309,11 +316,101 @@ def check_version(version: Any, path: str | None) -> None:
         )
 
 
+_REQUIRED = ("game", "rules_version", "seed", "seats")
+_OPTIONAL = ("options", "position", "meta", "schema")
+MAX_SEED = (1 << 64) - 1
+
+
 def header_from_data(data: Any, path: str | None) -> Header:
+    """A Header from untrusted data: every field checked for its kind and range first, so that
+    a bad one is named ("the header's 'seed' must be ...")."""
+
+    def bad(why: str) -> CorruptLog:
+        return CorruptLog(f"the header is malformed: {why}", path=path)
+
+    if not isinstance(data, dict):
+        raise bad("it is not a map")
+    for key in data:
+        if not isinstance(key, str) or key not in (*_REQUIRED, *_OPTIONAL):
+            raise bad(f"unknown field {key!r}")
+    for key in _REQUIRED:
+        if key not in data:
+            raise bad(f"'{key}' is missing")
+    if not isinstance(data["game"], str) or not data["game"]:
+        raise bad("'game' must be a name")
+    if not _whole(data["rules_version"]) or data["rules_version"] < 1:
+        raise bad("'rules_version' must be a whole number from 1")
+    if not _whole(data["seed"]) or not 0 <= data["seed"] <= MAX_SEED:
+        raise bad(f"'seed' must be a whole number from 0 to {MAX_SEED}")
+    seats = data["seats"]
+    if (
+        not isinstance(seats, list)
+        or not 1 <= len(seats) <= 16
+        or not all(isinstance(n, str) and 0 < len(n) <= 64 for n in seats)
+    ):
+        raise bad("'seats' must list 1 to 16 seat names")
+    options = data.get("options", {})
+    if not _string_map(options, str):
+        wrong = (
+            next((k for k, v in options.items() if not isinstance(v, str)), None)
+            if isinstance(options, dict)
+            else None
+        )
+        raise bad(
+            "'options' must map names to text"
+            + (f" (option {wrong!r} is not)" if wrong is not None else "")
+        )
+    if not _string_map(data.get("schema", {}), int):
+        raise bad("'schema' must map event names to versions")
+    if not isinstance(data.get("meta", {}), dict):
+        raise bad("'meta' must be a map")
+    for key in ("position", "meta"):
+        why = _plain_json(data.get(key), 0)
+        if why:
+            raise bad(f"'{key}' {why}")
     try:
         return codec.structure(data, Header)
     except (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise CorruptLog(f"the header is malformed: {codec._why(exc)}", path=path) from None
+        raise bad(codec.why(exc)) from None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _string_map(value: Any, kind: type) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(v, kind) and not isinstance(v, bool)
+        for k, v in value.items()
+    )
+
+
+def _plain_json(value: Any, depth: int, where: str = "") -> str | None:
+    """Why ``value`` is not plain JSON that both forms of a log can hold, or None."""
+    at = f" at {where}" if where else ""
+    if depth > 32:
+        return f"nests too deeply{at}"
+    if value is None or isinstance(value, bool | str | float):
+        return None
+    if isinstance(value, int):
+        return None if -(1 << 63) <= value <= MAX_SEED else f"holds a number beyond 64 bits{at}"
+    if isinstance(value, list):
+        items = enumerate(value)
+        return next(
+            (w for i, v in items if (w := _plain_json(v, depth + 1, f"{where}[{i}]"))), None
+        )
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            return f"has a key that is not text{at}"
+        return next(
+            (
+                w
+                for k, v in value.items()
+                if (w := _plain_json(v, depth + 1, f"{where}.{k}" if where else k))
+            ),
+            None,
+        )
+    return f"holds a {type(value).__name__}, which JSON cannot{at}"
 
 
 def _log_from(
@@ -384,6 +481,8 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
     if not isinstance(items, list):
         raise CorruptLog('"events" must be a list', path=path)
     raw = data.get("checkpoints")
+    if raw is not None and not isinstance(raw, list):
+        raise CorruptLog('"checkpoints" must be a list of [events, hex digest]', path=path)
     checkpoints = None if raw is None else tuple(_checkpoint_from_json(c, path) for c in raw)
     return JsonLog(header=header, items=tuple(items), checkpoints=checkpoints)
 
@@ -391,7 +490,9 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
 def _checkpoint_from_json(item: Any, path: str | None) -> Checkpoint:
     try:
         events, digest = item
-        return Checkpoint(int(events), bytes.fromhex(digest))
+        if not _whole(events) or not isinstance(digest, str):
+            raise TypeError
+        return Checkpoint(events, bytes.fromhex(digest))
     except (TypeError, ValueError):
         raise CorruptLog(
             f"a checkpoint must be [events, hex digest]; got {item!r:.60}", path=path

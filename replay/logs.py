@@ -16,6 +16,7 @@ from tribes import games
 from tribes.core.engine import Step, play, steps
 from tribes.core.errors import (
     BadNotation,
+    BadPosition,
     CorruptLog,
     IllegalMove,
     LogError,
@@ -63,6 +64,11 @@ def header(
         raise UsageError("seat names must differ")
     if not 0 <= seed <= MAX_SEED:
         raise UsageError(f"the seed must be a whole number from 0 to {MAX_SEED}")
+    if position is not None:
+        why = logfile._plain_json(position, 0)
+        if why:
+            raise BadPosition(f"the position {why}")
+        position = codec.canonical(position)
     head = Header(
         game=game.name,
         rules_version=game.rules_version,
@@ -107,6 +113,7 @@ def open_log(path: Path) -> Opened:
 
 
 def _game_of(head: Header, path: str) -> Game:
+    """The log's game, once its header is found fit for it: seats, names and options."""
     game = games.get_for_log(head.game, path)
     if head.rules_version > game.rules_version:
         raise UnsupportedVersion(
@@ -114,7 +121,24 @@ def _game_of(head: Header, path: str) -> Game:
             f"this tribes plays version {game.rules_version}",
             path=path,
         )
+    try:
+        check_seats(game, head.seats)
+        game.check_options(head.options)
+    except UsageError as exc:
+        raise CorruptLog(f"the header does not fit {game.name}: {exc.message}", path=path) from None
     return game
+
+
+def check_seats(game: Game, seats: Sequence[str]) -> None:
+    if not game.min_seats <= len(seats) <= game.max_seats:
+        raise UsageError(
+            f"{game.name} is for {game.min_seats} to {game.max_seats} seats, not {len(seats)}"
+        )
+    for name in seats:
+        if not _NAME.match(name):
+            raise UsageError(f"seat name '{name}' must be 1 to 24 letters, digits, '_', '.' or '-'")
+    if len(set(seats)) != len(seats):
+        raise UsageError("seat names must differ")
 
 
 def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:

@@ -321,6 +321,8 @@ def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Ef
             pairs &= ~board.touch_mask[tid]
         huts[tid] = after
         totals[tid] = sum(after)
+        if not totals[tid]:  # doomed, or strife took every hut (five lone ones)
+            occupied &= ~(1 << tid)
         if totals[tid] < BIG_GROUP:
             big &= ~(1 << tid)
         if number < VILLAGES and board.slot_epochs[number] != epoch:

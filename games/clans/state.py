@@ -236,9 +236,13 @@ def _colour(value: Any) -> Colour:
         raise BadPosition(f"unknown colour '{value}'; colours: {', '.join(COLOUR_NAMES)}") from None
 
 
+MAX_COUNT = 100_000
+"""No count in a position is larger (hut counts and chips have their own, smaller limits)."""
+
+
 def _count(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise BadPosition(f"{what} must be a whole number of 0 or more, got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+        raise BadPosition(f"{what} must be a whole number from 0 to {MAX_COUNT}, got {value!r}")
     return value
 
 
