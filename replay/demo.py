@@ -11,7 +11,8 @@ from tribes.core.engine import Step
 from tribes.core.game import Game
 from tribes.events import logfile
 from tribes.events.logfile import GameLog
-from tribes.replay import logs
+from tribes.replay import logs, tools
+from tribes.replay.cursor import Replay
 from tribes.replay.simulate import play_game
 
 FIRST_SEED = 203
@@ -64,12 +65,25 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     say(game.render(pending.state, seats, 0).splitlines()[-2])
     say("")
     say("== checks (tribes verify): every event legal, every checkpoint matches")
-    say(f"   ok: {len(log.events)} events, {len(log.checkpoints)} checkpoints")
+    marks = len(log.checkpoints)
+    say(f"   ok: {len(log.events)} events, {marks} checkpoint{'' if marks == 1 else 's'}")
+    say("")
+    replay = Replay.open(path)
+    strife = tools.bisect(replay, "len(villages) >= 6")
+    say(f"== tribes bisect {path} --until 'len(villages) >= 6'")
+    say(f"   {replay.describe(strife)}" if strife is not None else "   never")
+    say("")
+    say(f"== tribes diff {path} --at {len(log.events)}: what the last event changed")
+    for change in tools.state_diff(replay, len(log.events) - 1, len(log.events)):
+        say(f"   {change.text}")
     say("")
     say("Try next:")
     say(f"  .venv/bin/tribes log {path}")
     say(f"  .venv/bin/tribes show {path} --at {pending.index} --json")
     say(f"  .venv/bin/tribes export {path} --json")
+    say(
+        f"  .venv/bin/tribes replay {path}          (step through it: arrows, d for diffs, q to quit)"
+    )
     say("  .venv/bin/tribes simulate clans --games 200 --bot greedy")
 
 
