@@ -10,6 +10,7 @@ import attrs
 
 from tribes.core.errors import BadPosition
 from tribes.core.prng import Stream
+from tribes.events.codec import CACHE
 from tribes.games.iwari.board import TERRAINS, Map, Terrain, expeditions, load
 
 DECK_COUNTS = (13, 12, 11, 11, 10)
@@ -94,10 +95,17 @@ class IwariState:
     """Feat kinds each seat has earned (each at most once)."""
     pending_feats: tuple[PendingFeat, ...] = ()
     expeditions: tuple[ExpeditionCard, ...] = ()
+    map: Map = attrs.field(default=None, eq=False, repr=False, metadata={CACHE: True})  # type: ignore[assignment]
+    """A cache of ``load(map_source, variants)``: every rule looks at the map."""
 
-    @property
-    def map(self) -> Map:
-        return load(self.map_source, self.variants)
+    def __attrs_post_init__(self) -> None:
+        if self.map is None:
+            object.__setattr__(self, "map", load(self.map_source, self.variants))
+
+    @classmethod
+    def from_fields(cls, **fields: Any) -> IwariState:
+        """A state from its serialized fields (the codec calls this); the map is looked up."""
+        return cls(**fields)
 
     @property
     def tribes(self) -> int:
@@ -168,6 +176,7 @@ def fresh(
     tribes = tribes_for(players)
     return IwariState(
         map_source=game_map.source,
+        map=game_map,
         variants=game_map.variants,
         feats_on=feats,
         players=players,
