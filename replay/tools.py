@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from tribes.core.engine import Step, play
-from tribes.core.errors import BadNotation, IllegalMove, UsageError
+from tribes.core.errors import BadNotation, IllegalMove, TribesError, UsageError
 from tribes.core.game import EVERYTHING, Game
 from tribes.events import codec, logfile
 from tribes.events.base import Event
@@ -53,7 +53,9 @@ class Divergence:
 
 def diverge(a: Replay, b: Replay) -> Divergence:
     if a.game.name != b.game.name:
-        raise UsageError(f"the logs are of different games: {a.game.name} and {b.game.name}")
+        raise TribesError(
+            f"the logs are of different games: {a.game.name} and {b.game.name}; diff compares two logs of one game"
+        )
     common = min(len(a), len(b))
     event = next(
         (i for i in range(1, common + 1) if a.log.events[i - 1] != b.log.events[i - 1]), None

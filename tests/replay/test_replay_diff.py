@@ -348,3 +348,24 @@ def test_with_two_logs_the_error_names_the_bad_one(cli: Any, demo_log: Path, dam
 def test_another_format_version_names_the_versions(cli: Any, demo_log: Path, damage: Any) -> None:
     line = cli.fails("diff", damage.other_version(demo_log), "--at", 3)
     assert "version" in line and "2" in line and "1" in line
+
+
+def test_two_logs_of_different_games_are_one_clear_error(tmp_path: Path) -> None:
+    """Bad input: two logs of different games for diff — one line, exit 1, no traceback."""
+    from click.testing import CliRunner
+
+    from tribes.cli.main import main
+
+    root = Path(__file__).parents[2] / "fixtures"
+    result = CliRunner().invoke(
+        main,
+        [
+            "diff",
+            str(root / "clans" / "two-players.json"),
+            str(root / "iwari" / "full-game-2p.json"),
+        ],
+    )
+    assert result.exit_code == 1
+    assert result.output == (
+        "tribes: the logs are of different games: clans and iwari; diff compares two logs of one game\n"
+    )
