@@ -365,7 +365,7 @@ def header_from_data(data: Any, path: str | None) -> Header:
     if not isinstance(data.get("meta", {}), dict):
         raise bad("'meta' must be a map")
     for key in ("position", "meta"):
-        why = _plain_json(data.get(key), 0)
+        why = json_problem(data.get(key), 0)
         if why:
             raise bad(f"'{key}' {why}")
     try:
@@ -385,7 +385,7 @@ def _string_map(value: Any, kind: type) -> bool:
     )
 
 
-def _plain_json(value: Any, depth: int, where: str = "") -> str | None:
+def json_problem(value: Any, depth: int = 0, where: str = "") -> str | None:
     """Why ``value`` is not plain JSON that both forms of a log can hold, or None."""
     at = f" at {where}" if where else ""
     if depth > 32:
@@ -397,7 +397,7 @@ def _plain_json(value: Any, depth: int, where: str = "") -> str | None:
     if isinstance(value, list):
         items = enumerate(value)
         return next(
-            (w for i, v in items if (w := _plain_json(v, depth + 1, f"{where}[{i}]"))), None
+            (w for i, v in items if (w := json_problem(v, depth + 1, f"{where}[{i}]"))), None
         )
     if isinstance(value, dict):
         if not all(isinstance(k, str) for k in value):
@@ -406,7 +406,7 @@ def _plain_json(value: Any, depth: int, where: str = "") -> str | None:
             (
                 w
                 for k, v in value.items()
-                if (w := _plain_json(v, depth + 1, f"{where}.{k}" if where else k))
+                if (w := json_problem(v, depth + 1, f"{where}.{k}" if where else k))
             ),
             None,
         )

@@ -28,7 +28,7 @@ from tribes.events import codec, logfile
 from tribes.events.base import Event
 from tribes.events.logfile import Checkpoint, FileEnd, GameLog, Header
 
-MAX_SEED = (1 << 64) - 1
+MAX_SEED = logfile.MAX_SEED
 _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 
 
@@ -53,19 +53,11 @@ def header(
     meta: Mapping[str, Any] | None = None,
 ) -> Header:
     """A checked header for a new game."""
-    if not game.min_seats <= len(seats) <= game.max_seats:
-        raise UsageError(
-            f"{game.name} is for {game.min_seats} to {game.max_seats} seats, not {len(seats)}"
-        )
-    for name in seats:
-        if not _NAME.match(name):
-            raise UsageError(f"seat name '{name}' must be 1 to 24 letters, digits, '_', '.' or '-'")
-    if len(set(seats)) != len(seats):
-        raise UsageError("seat names must differ")
+    check_seats(game, seats)
     if not 0 <= seed <= MAX_SEED:
         raise UsageError(f"the seed must be a whole number from 0 to {MAX_SEED}")
     if position is not None:
-        why = logfile._plain_json(position, 0)
+        why = logfile.json_problem(position)
         if why:
             raise BadPosition(f"the position {why}")
         position = codec.canonical(position)

@@ -214,10 +214,8 @@ def _phase_rule(phase: Phase) -> str:
 
 
 def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ...]]:
-    if isinstance(event, CardsPlayed) and state.phase is Phase.ACTION and not state.over:
-        pass  # checked as it is placed, in _play: placing twice would double the work
-    else:
-        check(state, event)
+    if not (isinstance(event, CardsPlayed) and state.phase is Phase.ACTION and not state.over):
+        check(state, event)  # a play of the action phase is checked as it is placed, in _play
     effects: list[Effect] = []
     seat = state.to_move
     if isinstance(event, CardsPlayed):
