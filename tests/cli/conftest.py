@@ -8,126 +8,18 @@ folder) and ``position`` (a Clans position document builder).
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import subprocess
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from tribes_testing import assert_no_crash, tribes_command
 
-from tribes.cli.main import main
 from tribes.events import codec, logfile
 
-INTERNAL_ERROR = 70
 COLOURS = ("red", "yellow", "green", "blue", "black")
-
-
-def tribes_script() -> list[str]:
-    """The command that runs the installed CLI in a real process."""
-    script = shutil.which("tribes", path=str(Path(sys.executable).parent))
-    return [script] if script else [sys.executable, "-m", "tribes.cli.main"]
-
-
-def assert_no_crash(code: int, *texts: str) -> None:
-    for text in texts:
-        assert "Traceback" not in text, text
-        assert "internal error" not in text, text
-    assert code != INTERNAL_ERROR, texts
-
-
-class Cli:
-    """Runs ``tribes`` in-process (click's CliRunner) inside ``root`` and checks the contract."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.runner = CliRunner(env={"TRIBES_DEBUG": None, "COLUMNS": "100"})
-
-    # --- running ----------------------------------------------------------------------------
-
-    def run(self, *args: Any) -> Result:
-        """Any invocation; whatever its outcome, no traceback and no internal error."""
-        old = Path.cwd()
-        os.chdir(self.root)
-        try:
-            result = self.runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
-        finally:
-            os.chdir(old)
-        assert_no_crash(result.exit_code, result.stdout, result.stderr)
-        return result
-
-    def ok(self, *args: Any) -> str:
-        """An invocation that must succeed; its standard output."""
-        result = self.run(*args)
-        assert result.exit_code == 0, (args, result.stdout, result.stderr)
-        return result.stdout
-
-    def fails(self, *args: Any, code: int = 1) -> str:
-        """An invocation that must fail with ``code`` and one ``tribes: `` line on stderr; that
-        line."""
-        result = self.run(*args)
-        assert result.exit_code == code, (args, result.exit_code, result.stdout, result.stderr)
-        lines = result.stderr.splitlines()
-        assert len(lines) == 1, (args, result.stderr)
-        assert lines[0].startswith("tribes: "), lines[0]
-        return lines[0]
-
-    def usage(self, *args: Any) -> str:
-        """A usage error that click reports itself (exit 2); all of stderr."""
-        result = self.run(*args)
-        assert result.exit_code == 2, (args, result.exit_code, result.stdout, result.stderr)
-        assert result.stderr.strip()
-        return result.stderr
-
-    def fails_untouched(self, path: Path, *args: Any, code: int = 1) -> str:
-        """Like :meth:`fails`, and the file at ``path`` is byte-identical afterwards."""
-        before = path.read_bytes()
-        line = self.fails(*args, code=code)
-        assert path.read_bytes() == before, f"{path} changed by a failed {args}"
-        return line
-
-    # --- making logs ------------------------------------------------------------------------
-
-    def path(self, name: str) -> Path:
-        return self.root / name
-
-    def new(
-        self, name: str = "g.tribes", *extra: Any, names: str = "ann,bob,cy", seed: int = 7
-    ) -> Path:
-        path = self.path(name)
-        self.ok("new", "clans", "--names", names, "--seed", seed, "-o", path, *extra)
-        return path
-
-    def from_position(self, doc: Any, name: str = "p.tribes") -> Path:
-        pos = self.path(f"{name}.position.json")
-        pos.write_text(json.dumps(doc))
-        path = self.path(name)
-        self.ok("new", "clans", "--position", pos, "--seed", 1, "-o", path)
-        return path
-
-    def moves(self, path: Path) -> list[str]:
-        return self.ok("moves", path).splitlines()
-
-    def play(self, path: Path, count: int) -> list[str]:
-        """Append ``count`` moves, each the first legal one, one ``act`` at a time."""
-        played = []
-        for _ in range(count):
-            move = self.moves(path)[0]
-            self.ok("act", path, move)
-            played.append(move)
-        return played
-
-    def show_json(self, path: Path, *extra: Any) -> dict[str, Any]:
-        return json.loads(self.ok("show", path, "--json", *extra))
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path)
 
 
 def make_position(
@@ -215,7 +107,7 @@ def run_process(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str
     def run(*args: Any, timeout: float = 60) -> subprocess.CompletedProcess[str]:
         env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
         done = subprocess.run(
-            [*tribes_script(), *map(str, args)],
+            [*tribes_command(), *map(str, args)],
             cwd=tmp_path,
             capture_output=True,
             text=True,

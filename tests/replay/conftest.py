@@ -25,7 +25,6 @@ import os
 import shlex
 import shutil
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -33,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
+from tribes_testing import tribes_command
 
 from tribes import games
 from tribes.cli.main import main
@@ -43,7 +43,6 @@ from tribes.replay.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "clans"
-INTERNAL_ERROR = 70
 GAME = games.get("clans")
 
 
@@ -65,75 +64,10 @@ def pytest_configure(config: pytest.Config) -> None:
 # --- the command line, in-process -----------------------------------------------------------------
 
 
-def tribes_command() -> list[str]:
-    """The installed CLI, to run in a real process."""
-    script = shutil.which("tribes", path=str(Path(sys.executable).parent))
-    return [script] if script else [sys.executable, "-m", "tribes.cli.main"]
-
-
 @pytest.fixture
 def tribes_argv() -> list[str]:
     """The command line that runs the installed ``tribes`` in a real process."""
     return tribes_command()
-
-
-def assert_no_crash(code: int, *texts: str) -> None:
-    for text in texts:
-        assert "Traceback" not in text, text
-        assert "internal error" not in text, text
-    assert code != INTERNAL_ERROR, texts
-
-
-class Cli:
-    """``tribes`` in-process (click's CliRunner) with ``root`` as the working folder."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.runner = CliRunner(env={"TRIBES_DEBUG": None, "COLUMNS": "100"})
-
-    def run(self, *args: Any) -> Result:
-        """Any invocation: whatever its outcome, no traceback and no internal error."""
-        old = Path.cwd()
-        os.chdir(self.root)
-        try:
-            result = self.runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
-        finally:
-            os.chdir(old)
-        assert_no_crash(result.exit_code, result.stdout, result.stderr)
-        return result
-
-    def ok(self, *args: Any) -> str:
-        result = self.run(*args)
-        assert result.exit_code == 0, (args, result.exit_code, result.stdout, result.stderr)
-        return result.stdout
-
-    def fails(self, *args: Any, code: int = 1) -> str:
-        """A failure with ``code`` and exactly one ``tribes: `` line on stderr; that line."""
-        result = self.run(*args)
-        assert result.exit_code == code, (args, result.exit_code, result.stdout, result.stderr)
-        lines = result.stderr.splitlines()
-        assert len(lines) == 1, (args, result.stderr)
-        assert lines[0].startswith("tribes: "), lines[0]
-        assert len(lines[0]) > len("tribes: ") + 10, lines[0]
-        return lines[0]
-
-    def usage(self, *args: Any) -> str:
-        """A usage error (exit 2) that click may report itself over several lines."""
-        result = self.run(*args)
-        assert result.exit_code == 2, (args, result.exit_code, result.stdout, result.stderr)
-        assert result.stderr.strip()
-        return result.stderr
-
-    def json(self, *args: Any) -> Any:
-        return json.loads(self.ok(*args))
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path)
-
-
-# --- logs ---------------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="session")

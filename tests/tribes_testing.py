@@ -1,0 +1,127 @@
+"""The CLI driven in-process with its contract checked, for every test folder (the ``cli``
+fixture of ``tests/conftest.py``).
+
+``cli`` runs ``tribes`` through click's CliRunner in a scratch folder; every call asserts that
+nothing crashed (no traceback, no internal error, no exit 70). ``ok`` wants exit 0, ``fails``
+exactly one ``tribes: `` line on stderr and the given status, ``fails_untouched`` that besides a
+log stays byte-identical, ``usage`` a click usage error (exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from tribes.cli.main import main
+
+INTERNAL_ERROR = 70
+"""The status of an unexpected error: never acceptable."""
+
+
+def tribes_command() -> list[str]:
+    """The command that runs the installed CLI in a real process."""
+    script = shutil.which("tribes", path=str(Path(sys.executable).parent))
+    return [script] if script else [sys.executable, "-m", "tribes.cli.main"]
+
+
+def assert_no_crash(code: int, *texts: str) -> None:
+    for text in texts:
+        assert "Traceback" not in text, text
+        assert "internal error" not in text, text
+    assert code != INTERNAL_ERROR, texts
+
+
+class Cli:
+    """Runs ``tribes`` in-process (click's CliRunner) inside ``root`` and checks the contract."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.runner = CliRunner(env={"TRIBES_DEBUG": None, "COLUMNS": "100"})
+
+    # --- running ----------------------------------------------------------------------------
+
+    def run(self, *args: Any) -> Result:
+        """Any invocation; whatever its outcome, no traceback and no internal error."""
+        old = Path.cwd()
+        os.chdir(self.root)
+        try:
+            result = self.runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+        finally:
+            os.chdir(old)
+        assert_no_crash(result.exit_code, result.stdout, result.stderr)
+        return result
+
+    def ok(self, *args: Any) -> str:
+        """An invocation that must succeed; its standard output."""
+        result = self.run(*args)
+        assert result.exit_code == 0, (args, result.stdout, result.stderr)
+        return result.stdout
+
+    def fails(self, *args: Any, code: int = 1) -> str:
+        """An invocation that must fail with ``code`` and one ``tribes: `` line on stderr; that
+        line."""
+        result = self.run(*args)
+        assert result.exit_code == code, (args, result.exit_code, result.stdout, result.stderr)
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1, (args, result.stderr)
+        assert lines[0].startswith("tribes: "), lines[0]
+        assert len(lines[0]) > len("tribes: ") + 10, lines[0]
+        return lines[0]
+
+    def usage(self, *args: Any) -> str:
+        """A usage error that click reports itself (exit 2); all of stderr."""
+        result = self.run(*args)
+        assert result.exit_code == 2, (args, result.exit_code, result.stdout, result.stderr)
+        assert result.stderr.strip()
+        return result.stderr
+
+    def fails_untouched(self, path: Path, *args: Any, code: int = 1) -> str:
+        """Like :meth:`fails`, and the file at ``path`` is byte-identical afterwards."""
+        before = path.read_bytes()
+        line = self.fails(*args, code=code)
+        assert path.read_bytes() == before, f"{path} changed by a failed {args}"
+        return line
+
+    # --- making logs ------------------------------------------------------------------------
+
+    def path(self, name: str) -> Path:
+        return self.root / name
+
+    def new(
+        self, name: str = "g.tribes", *extra: Any, names: str = "ann,bob,cy", seed: int = 7
+    ) -> Path:
+        path = self.path(name)
+        self.ok("new", "clans", "--names", names, "--seed", seed, "-o", path, *extra)
+        return path
+
+    def from_position(self, doc: Any, name: str = "p.tribes") -> Path:
+        pos = self.path(f"{name}.position.json")
+        pos.write_text(json.dumps(doc))
+        path = self.path(name)
+        self.ok("new", "clans", "--position", pos, "--seed", 1, "-o", path)
+        return path
+
+    def moves(self, path: Path) -> list[str]:
+        return self.ok("moves", path).splitlines()
+
+    def play(self, path: Path, count: int) -> list[str]:
+        """Append ``count`` moves, each the first legal one, one ``act`` at a time."""
+        played = []
+        for _ in range(count):
+            move = self.moves(path)[0]
+            self.ok("act", path, move)
+            played.append(move)
+        return played
+
+    def show_json(self, path: Path, *extra: Any) -> dict[str, Any]:
+        return json.loads(self.ok("show", path, "--json", *extra))
+
+    def json(self, *args: Any) -> Any:
+        """An invocation that must succeed, its output read as JSON."""
+        return json.loads(self.ok(*args))
