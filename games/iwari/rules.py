@@ -41,6 +41,7 @@ from tribes.games.iwari.placement import check_payment, options_for, payments, p
 from tribes.games.iwari.state import FEAT_KINDS, HAND, ExpeditionCard, IwariState, Phase
 
 _DRAWS = tuple(CardDrawn(source=s) for s in range(5))
+_INDEX = {t: i for i, t in enumerate(TERRAINS)}
 THIRD = 2
 """The neutral third tribe's index in a 2-player game (I11)."""
 
@@ -98,10 +99,21 @@ def _territory_plays(
     """Every play of some placements with some payments; plays are immutable, so the same ones
     are built once and handed out again."""
     return tuple(
-        kind(territory=territory, pieces=pieces, cards=cards)
+        _play_event(kind, territory, pieces, cards)
         for pieces in options
         for cards in (one if len(pieces) == 1 else two)
     )
+
+
+@functools.cache
+def _play_event(
+    kind: type[CardsPlayed] | type[ThirdTribePlayed],
+    territory: int,
+    pieces: tuple[int, ...],
+    cards: tuple[Terrain, ...],
+) -> Event:
+    """Each distinct play is built once per process (there are a few tens of thousands)."""
+    return kind(territory=territory, pieces=pieces, cards=cards)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -344,7 +356,7 @@ def _draw(
         card = drawn
         display[source - 1] = deck.pop(0) if deck else None
     hand = list(state.hands[state.to_move]) if hand is None else hand
-    hand[TERRAINS.index(card)] += 1
+    hand[_INDEX[card]] += 1
     changes: dict[str, object] = {
         "deck": tuple(deck),
         "display": tuple(display),
@@ -357,7 +369,18 @@ def _draw(
         outs = state.deck_outs + 1
         effects.append(DeckRanOut(time=outs))
         changes.update(deck_outs=outs, half_due=state.half_due or outs == 1)
+    elif sum(hand) >= HAND and _quiet_end(state):
+        # The hand is full and nothing happens at the end of this turn: hand the turn on here
+        # rather than rebuild the state once more in _end_turn (it would do just this).
+        changes.update(to_move=(state.to_move + 1) % state.players, phase=Phase.ACTION, played=0)
     return _with(state, **changes)
+
+
+def _quiet_end(state: IwariState) -> bool:
+    """Whether ending the turn now only hands it on: no reshuffle, no expedition, no end."""
+    return not (
+        state.half_due or state.expeditions or state.ending or state.deck_outs >= 2
+    ) and all(state.tent_supply)
 
 
 def _advance(state: IwariState, effects: list[Effect]) -> IwariState:
