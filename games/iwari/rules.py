@@ -88,6 +88,27 @@ def _plays(
     return out
 
 
+def _can_play(state: IwariState, tribe: int) -> bool:
+    """Whether ``tribe`` has any play with the active hand: the first territory that takes one
+    answers."""
+    hand = state.hands[state.to_move]
+    if not any(hand):
+        return False
+    tents, totems, tribes = state.tents, state.totems, state.tribes
+    tents_left = min(state.tent_supply[tribe], 2)
+    totems_left = min(state.totem_supply[tribe], 2)
+    for territory in state.map.territories:
+        if not _payments(hand, territory.terrain)[0]:
+            continue
+        spaces = territory.spaces
+        owners = tuple([tents[s] for s in spaces])
+        if options_for(
+            owners, spaces, sum(totems[territory.id]), tribe, tents_left, totems_left, tribes
+        ):
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=65536)
 def _territory_plays(
     kind: type[CardsPlayed] | type[ThirdTribePlayed],
@@ -387,7 +408,7 @@ def _advance(state: IwariState, effects: list[Effect]) -> IwariState:
     """Pass through the phases that need no decision; end the turn when the refill is done."""
     if state.over:
         return state
-    if state.phase is Phase.THIRD and not _plays(state, THIRD, ThirdTribePlayed):
+    if state.phase is Phase.THIRD and not _can_play(state, THIRD):
         state = _with(state, phase=Phase.REFILL)
     if state.phase is Phase.REFILL:
         full = sum(state.hands[state.to_move]) >= HAND
