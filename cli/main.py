@@ -56,7 +56,7 @@ def fail(exc: TribesError) -> NoReturn:
 @click.group(cls=TribesGroup)
 @click.version_option(package_name="tribes")
 def main() -> None:
-    """tribes: Clans (and soon Iwari, Hunters and Gatherers) as event logs you can replay,
+    """tribes: Clans and Iwari (Hunters and Gatherers to come) as event logs you can replay,
     check, step through and share."""
 
 
