@@ -23,8 +23,15 @@ def earned_feats(
         return kind not in after.earned[seat] and after.feats_left[FEAT_KINDS.index(kind)] > 0
 
     if open_kind("union") and new_tents:
-        completed = [g for g in settlements(after, seat) if set(g) & set(new_tents)]
-        if completed and not settlements(before, seat):
+        # A settlement is completed when the play makes one that was not there: a group of 4+
+        # with a new tent, none of whose old tents already stood in a settlement.
+        old = [set(g) for g in settlements(before, seat)]
+        completed = [
+            g
+            for g in settlements(after, seat)
+            if set(g) & set(new_tents) and not any(o <= set(g) for o in old)
+        ]
+        if completed:
             where = sorted({game_map.space_territory[s] for g in completed for s in g})
             found.append(PendingFeat("union", tuple(where)))
     if open_kind("discovery"):

@@ -417,3 +417,14 @@ def test_i21_long_road_in_a_two_player_game():
     )
     assert territory_points(effects)[0] == (2, 0, 3)
     assert state.scores == (2 + 2, 1, 3 + 3)
+
+
+def test_i19_union_for_a_new_settlement_beside_an_old_one():
+    """I19 Union: "the first and the second player to complete a settlement" — a player whose
+    settlement was already on the map (a starting position) earns it by completing another; a
+    play that only lengthens the old settlement completes none."""
+    state = feats_game(hands={"ann": "ttt"}, tents={"ann": [16, 17, 18, 19, 27, 28, 29]})
+    _, effects = play(state, "5 tent20 t")
+    assert of_type(effects, FeatEarned) == []
+    state, effects = play(state, "7 tent30 t")
+    assert of_type(effects, FeatEarned) == [FeatEarned(seat=0, kind="union", options=(7,))]
