@@ -27,7 +27,11 @@ def tribes_playthrough(snapshot: Any) -> Callable[..., list[str]]:
 
     def check(path: str | Path, viewer: Viewer = EVERYTHING) -> list[str]:
         blocks = transcript(Path(path), viewer)
-        assert blocks == snapshot
+        if snapshot != blocks:  # syrupy records the comparison; the diff says what changed
+            diff = "\n".join(snapshot.get_assert_diff())
+            pytest.fail(
+                f"the playthrough of {path} differs from its snapshot:\n{diff}", pytrace=False
+            )
         return blocks
 
     return check

@@ -4,6 +4,8 @@ cards, supplies and scores. Fits 100 columns (80 with ``width`` under 100).
 A territory is three lines: ``6 forest x2`` (number, terrain, feat factor), its tent spaces from
 the first number on (``22 a·b··``: a tent of a on 22, of b on 24), and its totems (``T a1 b2``).
 Tribes are letters in seat order (a, b, …); the third tribe of a 2-player game is ``n``.
+Connections read ``3:2-6^1``: number 3 joins territories 2 and 6 over land (``~`` water, ``x``
+covered), under a mountain symbol of 1 peak.
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ def _connections(state: IwariState, width: int) -> list[str]:
     for c in state.map.connections:
         mark = "x" if c.id in state.covered else ("~" if c.water else "-")
         factor = state.link_factors[c.id]
-        items.append(f"{c.id}:{c.a}{mark}{c.b}" + (f"x{factor}" if factor > 1 else ""))
+        peaks = f"^{c.peaks}" if c.peaks else ""
+        items.append(f"{c.id}:{c.a}{mark}{c.b}{peaks}" + (f"x{factor}" if factor > 1 else ""))
     lines, line = [], "links"
     for item in items:
         if len(line) + len(item) + 1 > width:
@@ -69,7 +72,7 @@ def _connections(state: IwariState, width: int) -> list[str]:
             line = "     "
         line += " " + item
     lines.append(line)
-    return [*lines, "      (- land, ~ water, x covered by mountains)"]
+    return [*lines, "      (- land, ~ water, x covered by mountains, ^2 a symbol of 2 peaks)"]
 
 
 def _status(state: IwariState, seats: Sequence[str], viewer: Viewer) -> list[str]:
