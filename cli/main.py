@@ -162,11 +162,12 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
         click.echo(_step_line(opened.game, seats, step))
 
 
-def _step_line(game: Game, seats: tuple[str, ...], step: Any) -> str:
+def _step_line(game: Game, seats: tuple[str, ...], step: Any, width: int = 14) -> str:
+    """Index, seat, move (padded to ``width``), effects."""
     who = seats[step.seat] if step.seat is not None else "-"
     text = game.format_move(step.event) if step.event is not None else "start"
     effects = "; ".join(e.describe(seats) for e in step.effects)
-    return f"{step.index:>4}  {who:<8} {text:<14} {effects}".rstrip()
+    return f"{step.index:>4}  {who:<8} {text:<{width}} {effects}".rstrip()
 
 
 # --- log, show, verify ----------------------------------------------------------------------------
@@ -178,8 +179,12 @@ def log_(log: Path) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
     seats = opened.log.header.seats
-    for step in logs.replay(opened.game, opened.log, path=str(log))[1:]:
-        click.echo(_step_line(opened.game, seats, step))
+    steps = logs.replay(opened.game, opened.log, path=str(log))[1:]
+    width = max(
+        [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
+    )
+    for step in steps:
+        click.echo(_step_line(opened.game, seats, step, width))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:

@@ -204,6 +204,9 @@ def check(state: IwariState, event: Event) -> None:
             )
 
 
+_SELF_CHECKED: dict[type[Event], Phase] = {CardsPlayed: Phase.ACTION, ThirdTribePlayed: Phase.THIRD}
+"""Plays whose checks are their placing (``_play``): checking first would place twice."""
+
 _EXPECTED: dict[Phase, tuple[type[Event], ...]] = {
     Phase.ACTION: (CardsPlayed, CardExchanged, TurnPassed),
     Phase.FEAT: (FeatPlaced,),
@@ -247,8 +250,8 @@ def _phase_rule(phase: Phase) -> str:
 
 
 def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ...]]:
-    if not (isinstance(event, CardsPlayed) and state.phase is Phase.ACTION and not state.over):
-        check(state, event)  # a play of the action phase is checked as it is placed, in _play
+    if state.over or _SELF_CHECKED.get(type(event)) is not state.phase:
+        check(state, event)  # a play in its own phase is checked as it is placed, in _play
     effects: list[Effect] = []
     seat = state.to_move
     if isinstance(event, CardsPlayed):
