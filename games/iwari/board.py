@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,9 @@ class Map:
     """Player count -> the peak symbols to cover (I5)."""
     road: tuple[int, ...]
     """The long-road spaces (empty without that variant)."""
+    owners_of: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = ()
+    """By territory index (id - 1): reads the owners of its spaces out of a tents-by-space
+    tuple, in C (``operator.itemgetter``); legal moves look at every territory every turn."""
 
     @property
     def key(self) -> tuple[str, tuple[str, ...]]:
@@ -218,6 +222,7 @@ def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:
         source=source,
         variants=variants,
         name=name,
+        owners_of=tuple(_owners_getter(t.spaces) for t in territories),
         territories=territories,
         space_territory=(0, *(spaces[s] for s in range(1, len(spaces) + 1))),
         links=tuple(tuple(sorted(n)) for n in adjacency),
@@ -256,6 +261,13 @@ def _apply_variants(
         if not road or any(s not in spaces for s in road):
             raise BadData(f"{where}: the long road must list tent spaces")
     return connections, links, road
+
+
+def _owners_getter(spaces: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    if len(spaces) == 1:
+        only = spaces[0]
+        return lambda tents: (tents[only],)
+    return operator.itemgetter(*spaces)  # type: ignore[return-value]
 
 
 def _territory(data: Any) -> Territory:

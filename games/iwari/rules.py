@@ -74,18 +74,32 @@ def _plays(
     tents, totems, tribes = state.tents, state.totems, state.tribes
     tents_left = min(state.tent_supply[tribe], 2)
     totems_left = min(state.totem_supply[tribe], 2)
-    for territory in state.map.territories:
-        one, two = _payments(hand, territory.terrain)
+    pays = _hand_payments(hand)
+    game_map = state.map
+    for territory, owners_of in zip(game_map.territories, game_map.owners_of, strict=True):
+        one, two = pays[territory.terrain]
         if not one:
             continue  # no payment for one piece, none for two either
-        spaces = territory.spaces
-        owners = tuple([tents[s] for s in spaces])
         options = options_for(
-            owners, spaces, sum(totems[territory.id]), tribe, tents_left, totems_left, tribes
+            owners_of(tents),
+            territory.spaces,
+            sum(totems[territory.id]),
+            tribe,
+            tents_left,
+            totems_left,
+            tribes,
         )
         if options:
             out.extend(_territory_plays(kind, territory.id, options, one, two))
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _hand_payments(
+    hand: tuple[int, ...],
+) -> dict[Terrain, tuple[tuple[tuple[Terrain, ...], ...], ...]]:
+    """For each terrain, the ways ``hand`` pays for one piece and for two."""
+    return {t: _payments(hand, t) for t in TERRAINS}
 
 
 def _can_play(state: IwariState, tribe: int) -> bool:
@@ -97,13 +111,17 @@ def _can_play(state: IwariState, tribe: int) -> bool:
     tents, totems, tribes = state.tents, state.totems, state.tribes
     tents_left = min(state.tent_supply[tribe], 2)
     totems_left = min(state.totem_supply[tribe], 2)
-    for territory in state.map.territories:
-        if not _payments(hand, territory.terrain)[0]:
-            continue
-        spaces = territory.spaces
-        owners = tuple([tents[s] for s in spaces])
-        if options_for(
-            owners, spaces, sum(totems[territory.id]), tribe, tents_left, totems_left, tribes
+    pays = _hand_payments(hand)
+    game_map = state.map
+    for territory, owners_of in zip(game_map.territories, game_map.owners_of, strict=True):
+        if pays[territory.terrain][0] and options_for(
+            owners_of(tents),
+            territory.spaces,
+            sum(totems[territory.id]),
+            tribe,
+            tents_left,
+            totems_left,
+            tribes,
         ):
             return True
     return False
