@@ -222,8 +222,13 @@ def check(state: IwariState, event: Event) -> None:
             )
 
 
-_SELF_CHECKED: dict[type[Event], Phase] = {CardsPlayed: Phase.ACTION, ThirdTribePlayed: Phase.THIRD}
-"""Plays whose checks are their placing (``_play``): checking first would place twice."""
+_SELF_CHECKED: dict[type[Event], Phase] = {
+    CardsPlayed: Phase.ACTION,
+    ThirdTribePlayed: Phase.THIRD,
+    CardDrawn: Phase.REFILL,
+}
+"""Events whose whole check is done as they are applied (a play's placing, a draw's source):
+checking first would do it twice."""
 
 _EXPECTED: dict[Phase, tuple[type[Event], ...]] = {
     Phase.ACTION: (CardsPlayed, CardExchanged, TurnPassed),
@@ -387,6 +392,7 @@ def _draw(
 ) -> IwariState:
     """One card into the active hand (``hand``: the hand after an exchange's discard); the deck
     refills the display at once, and running out is noted (I13, I14)."""
+    _check_source(state, source, "I10")  # a draw's whole check (see _SELF_CHECKED)
     deck = list(state.deck)
     display = list(state.display)
     had_cards = bool(deck)
