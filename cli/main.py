@@ -143,12 +143,17 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 
 @main.command()
 @click.argument("log", type=LOG)
-def moves(log: Path) -> None:
-    """The legal moves now, one per line, in notation."""
+@click.option("--at", type=int, help="The moves after event N (0: the start; default: the last).")
+def moves(log: Path, at: int | None) -> None:
+    """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
-    state = logs.replay(opened.game, opened.log, path=str(log))[-1].state
-    for move in opened.game.legal_moves(state):
+    history = logs.replay(opened.game, opened.log, path=str(log))
+    state = history[_at(len(opened.log.events), at)].state
+    legal = opened.game.legal_moves(state)
+    for move in legal:
         click.echo(opened.game.format_move(move))
+    if not legal:
+        click.echo("the game is over: no move is legal", err=True)
 
 
 @main.command()
@@ -268,7 +273,7 @@ def verify(paths: tuple[Path, ...]) -> None:
 @main.command()
 @click.argument("log", type=LOG)
 @click.option(
-    "--json", "as_json", is_flag=True, required=True, help="Write the JSON form (the only one)."
+    "--json", "as_json", is_flag=True, help="The JSON form (the only one, and the default)."
 )
 @click.option("-o", "--output", type=OUT, help="Write to this file instead of standard output.")
 def export(log: Path, as_json: bool, output: Path | None) -> None:

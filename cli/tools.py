@@ -112,7 +112,12 @@ def fork(log: Path, at: int, output: Path, force: bool) -> None:
     logs.replay(opened.game, opened.log, path=str(log))
     forked = tools.fork(opened.log, at)
     logs.create(output, forked, opened.game, force=force)
-    click.echo(f"{output}: events 1 to {at - 1} of {log}; event {at} is yours to play")
+    kept = f"events 1 to {at - 1}" if at > 1 else "no event (the start)"
+    state = logs.replay(opened.game, forked)[-1].state
+    then = (
+        "the game is over there" if opened.game.is_over(state) else f"event {at} is yours to play"
+    )
+    click.echo(f"{output}: {kept} of {log}; {then}")
 
 
 @click.command()

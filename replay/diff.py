@@ -102,4 +102,6 @@ def _show(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, list):
         return ", ".join(map(_show, value)) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_show(v)}" for k, v in value.items()) or "none"
     return str(value)

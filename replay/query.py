@@ -204,6 +204,8 @@ class _Parser:
             self.take(")")
             fn = FUNCTIONS[value]
             return lambda d: fn(inner(d))
+        if kind == "name" and value not in KEYWORDS and self.at("("):
+            raise self.error(f"unknown function '{value}'; functions: {', '.join(FUNCTIONS)}")
         if kind == "name" and value not in KEYWORDS:
             if self.fields is not None and value not in self.fields:
                 known = ", ".join(sorted(self.fields))

@@ -117,7 +117,9 @@ def whatif(replay: Replay, at: int, move: str) -> WhatIf:
             break
         events.append(later)
     end = at - 1 + len(new_steps)
-    new_log = GameLog(header=replay.log.header, events=tuple(events))
+    parent = {"log": log_digest(replay.log), "at": at, "replaced": move}
+    head = attrs.evolve(replay.log.header, meta={**replay.log.header.meta, "parent": parent})
+    new_log = GameLog(header=head, events=tuple(events))
     original = replay.document(EVERYTHING, end)
     head = replay.log.header
     changed = {

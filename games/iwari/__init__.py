@@ -49,7 +49,9 @@ class IwariGame:
         try:
             self.map(merged)
         except BadData as exc:
-            raise BadOption(f"option map/variant: {exc.message}") from None
+            raise BadOption(
+                f"option {'variant' if 'variant' in exc.message else 'map'}: {exc.message}"
+            ) from None
         return {k: v for k, v in merged.items() if v != OPTIONS[k]}
 
     def map(self, options: Mapping[str, str]) -> Map:
@@ -104,6 +106,9 @@ class IwariGame:
 
     def render(self, s: IwariState, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
         return render.render(s, seats, viewer, width)
+
+    def phrase(self, path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
+        return views.phrase(path, old, new)
 
 
 GAME = IwariGame()

@@ -31,7 +31,7 @@ from tribes.games.iwari.state import FEAT_KINDS
 
 EXPECTED = (
     "an Iwari move is a play (6 tent23 totem fcc), 'third 6 tent25 f', 'third pass', "
-    "'swap f deck', 'draw d2', 'pass' or 'feat union 6'"
+    "'swap f deck', 'draw d2', 'pass' or 'feat union 6' (cards t f g c d; display slots d1 to d4)"
 )
 _PLAY = re.compile(r"^(\d{1,3})((?:\s+(?:tent\d{1,3}|totem)){1,2})\s+([tfgcd]{1,3})$")
 _SOURCE = re.compile(r"^(deck|d[1-4])$")

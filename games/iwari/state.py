@@ -317,12 +317,15 @@ def from_position(
             f"hands, deck, display and discard hold {used} cards; a {players}-player game has "
             f"{len(start_deck(players))}"
         )
-    for i, t in enumerate(TERRAINS):
-        have = sum(h[i] for h in hands) + sum(1 for c in (*deck, *display, *discard) if c is t)
-        if have != DECK_COUNTS[i] - REMOVED[players]:
-            raise BadPosition(
-                f"there are {have} {t.value} cards; a {players}-player game has {DECK_COUNTS[i] - REMOVED[players]}"
-            )
+    have = [
+        sum(h[i] for h in hands) + sum(1 for c in (*deck, *display, *discard) if c is t)
+        for i, t in enumerate(TERRAINS)
+    ]
+    want = [n - REMOVED[players] for n in DECK_COUNTS]
+    if have != want:
+        listed = ", ".join(f"{n} {t.letter}" for t, n in zip(TERRAINS, want, strict=True))
+        found = ", ".join(f"{n} {t.letter}" for t, n in zip(TERRAINS, have, strict=True))
+        raise BadPosition(f"a {players}-player game has {listed} cards; the position has {found}")
     deck_outs = position.get("deck_outs", 0)
     if deck_outs not in (0, 1):
         raise BadPosition("'deck_outs' is 0 or 1 (the times the deck already ran out)")

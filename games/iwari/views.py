@@ -88,3 +88,80 @@ def document(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[st
         ],
         "variants": list(state.variants),
     }
+
+
+def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
+    """One change between two documents in Iwari's terms ("territory 6: totems of ann 1 → 2")."""
+    head, n = path[0], len(path)
+    if head == "tents" and n == 3:
+        return f"territory {path[1]}: tents of {path[2]} on {_spaces(old)} → {_spaces(new)}"
+    if head == "tents" and n == 2:
+        return f"territory {path[1]}: " + "; ".join(
+            f"tents of {tribe} on {_spaces((old or {}).get(tribe))} → {_spaces((new or {}).get(tribe))}"
+            for tribe in sorted(set(old or {}) | set(new or {}))
+        )
+    if head == "totems" and n == 3:
+        return f"territory {path[1]}: totems of {path[2]} {old or 0} → {new or 0}"
+    if head == "totems" and n == 2:
+        return f"territory {path[1]}: " + "; ".join(
+            f"totems of {tribe} {(old or {}).get(tribe, 0)} → {(new or {}).get(tribe, 0)}"
+            for tribe in sorted(set(old or {}) | set(new or {}))
+        )
+    if head == "hands" and n == 2:
+        return f"hand of {path[1]}: {_hand(old)} → {_hand(new)}"
+    if head == "display":
+        return f"display: {_cards(old)} → {_cards(new)}"
+    if head == "deck":
+        return f"deck: {old} → {new} cards"
+    if head == "discard":
+        added = f" (+{new[len(old) :]})" if new and old is not None and new.startswith(old) else ""
+        return f"discard: {len(old or '')} → {len(new or '')} cards{added}"
+    if head == "scores" and n == 2:
+        return f"score {path[1]}: {old} → {new}"
+    if head == "supply" and n == 3:
+        return f"supply of {path[1]}: {path[2]} {old} → {new}"
+    if head == "deck_outs":
+        return f"the deck has run out {new} time{'' if new == 1 else 's'}"
+    if head == "ending":
+        return "the end is near: the round is played out" if new else "the end is off"
+    if head == "feats" and n == 3 and path[1] == "left":
+        return f"{path[2]} feats left {old} → {new}"
+    if head == "feats" and n == 3:
+        where = "territory" if path[1] == "territories" else "connection"
+        return f"feat factor of {where} {path[2]}: {old or 1} → {new or 1}"
+    if head == "expeditions" and n == 3 and path[2] == "claimed":
+        return f"expedition {path[1]} claimed by {', '.join(new or []) or 'nobody'}"
+    if head == "to_move":
+        return f"to move: {old or 'none'} → {new or 'none'}"
+    if head == "pending" and n == 1:
+        return f"pending: {_pending(old)} → {_pending(new)}"
+    if head == "over":
+        return "the game is over" if new else "the game is on again"
+    if head == "winners":
+        return f"winners: {', '.join(new) or 'none'}"
+    return None
+
+
+def _spaces(spaces: Any) -> str:
+    return ", ".join(map(str, spaces)) if spaces else "none"
+
+
+def _hand(hand: Any) -> str:
+    if isinstance(hand, int):
+        return f"{hand} card{'' if hand == 1 else 's'}"
+    return hand or "empty"
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(c or "-" for c in cards) if cards else "none"
+
+
+def _pending(pending: Any) -> str:
+    if pending is None:
+        return "none"
+    what = {
+        "feat": f"place the {pending.get('feat', '')} feat",
+        "third": "play for the third tribe",
+        "refill": "draw",
+    }
+    return f"{pending['seat']} to {what.get(pending['decision'], pending['decision'])}"
