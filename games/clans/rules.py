@@ -118,11 +118,11 @@ def check(state: ClansState, event: Event) -> None:
 
 def _check_move(state: ClansState, move: HutsMoved) -> None:
     source, target = move.source, move.target
-    for tid in (source, target):
-        if not 1 <= tid <= TERRITORIES:
-            raise IllegalMove(
-                f"there is no territory {tid}; territories are 1 to {TERRITORIES}", rule="C1"
-            )
+    if not (1 <= source <= TERRITORIES and 1 <= target <= TERRITORIES):
+        tid = target if 1 <= source <= TERRITORIES else source
+        raise IllegalMove(
+            f"there is no territory {tid}; territories are 1 to {TERRITORIES}", rule="C1"
+        )
     board = state.board
     size = state.totals[source]
     if not size:
@@ -152,7 +152,10 @@ def _check_move(state: ClansState, move: HutsMoved) -> None:
 
 def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ...]]:
     """The reducer: the state after ``event`` and what it caused."""
-    check(state, event)
+    if type(event) is HutsMoved and state.pending is None and not state.over:
+        _check_move(state, event)  # the whole of check() for a move in an ordinary turn
+    else:
+        check(state, event)
     if isinstance(event, OrderChosen):
         cleared = attrs.evolve(state, pending=None)
         return _found_and_pass(cleared, event.villages)
