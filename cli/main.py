@@ -127,7 +127,7 @@ def _seat_names(game: Game, seats: int | None, names: str | None, position: Any)
             raise UsageError(f"--seats {seats} but --names gives {len(chosen)} names")
         return chosen
     if position is not None:
-        return list(game.seats_of_position(position))  # type: ignore[attr-defined]
+        return list(game.seats_of_position(position))
     return [f"p{i + 1}" for i in range(seats if seats is not None else game.min_seats + 1)]
 
 

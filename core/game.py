@@ -43,8 +43,9 @@ class Game(Protocol):
     def setup(self, header: Header) -> Any:
         """The state before event 1: from the seed, or from ``header.position``."""
 
-    def check_position(self, position: Any, seats: Sequence[str]) -> None:
-        """Raises BadPosition unless ``position`` is a valid start for these seats."""
+    def seats_of_position(self, position: Any) -> list[str]:
+        """The seat names a position names (``new --position`` takes its seats from it); the
+        position itself is checked by ``setup``, which raises BadPosition."""
 
     def to_move(self, state: Any) -> int | None:
         """The seat whose decision the game waits for; None when over."""

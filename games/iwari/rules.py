@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Sequence
 
 import attrs
 
@@ -525,10 +524,6 @@ def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[typ
 
 def winners(state: IwariState) -> tuple[int, ...]:
     return scoring.winners(state)
-
-
-def hand_cards(hand: Sequence[int]) -> list[Terrain]:
-    return [t for i, t in enumerate(TERRAINS) for _ in range(hand[i])]
 
 
 _FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(IwariState))
