@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from tribes.core.bots import RandomBot
 from tribes.core.errors import BadData, BadOption, BadPosition
 from tribes.core.game import BotFactory, Viewer
 from tribes.events.base import Effect, Event
@@ -14,7 +15,7 @@ from tribes.events.logfile import Header
 from tribes.games.clans import board as board_module
 from tribes.games.clans import notation, render, rules, state, views
 from tribes.games.clans.board import Board, Colour
-from tribes.games.clans.bots import GreedyBot, RandomBot
+from tribes.games.clans.bots import GreedyBot
 from tribes.games.clans.events import EVENTS, HutsMoved, OrderChosen
 from tribes.games.clans.state import ClansState
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from tribes.core.datafiles import read_json
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -121,19 +122,8 @@ def _load(source: str) -> Board:
     if source == STANDARD:
         board = json.loads((data / "board.json").read_text())
     else:
-        board = _read_json(Path(source))
+        board = read_json(Path(source), "board file")
     return validate(board, chart, source)
-
-
-def _read_json(path: Path) -> Any:
-    try:
-        if path.stat().st_size > 1 << 20:
-            raise BadData(f"board file '{path}' is larger than 1 MiB")
-        return json.loads(path.read_text())
-    except FileNotFoundError:
-        raise BadData(f"board file '{path}' does not exist") from None
-    except (OSError, ValueError, RecursionError) as exc:
-        raise BadData(f"board file '{path}' cannot be read as JSON: {exc}") from None
 
 
 def validate(board: Any, chart: Any, source: str) -> Board:

@@ -11,16 +11,6 @@ from tribes.games.clans.rules import apply, legal_moves
 from tribes.games.clans.state import ClansState, c_index
 
 
-class RandomBot:
-    """Picks uniformly among the legal moves, from its own PRNG stream."""
-
-    def __init__(self, game: Game, seed: int, seat: int) -> None:
-        self.stream = Stream(seed, f"bot-random-{seat}")
-
-    def choose(self, state: ClansState, moves: Sequence[Event]) -> Event:
-        return moves[self.stream.below(len(moves))]
-
-
 class GreedyBot:
     """Plays the move that gains its own colour the most right now (track points plus chips),
     picking at random among equals. A move that leaves an order to choose is worth its best

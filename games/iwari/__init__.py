@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tribes.core.bots import RandomBot
 from tribes.core.errors import BadData, BadOption, BadPosition
 from tribes.core.game import BotFactory, Viewer
 from tribes.events.base import Effect, Event
@@ -12,7 +13,7 @@ from tribes.events.logfile import Header
 from tribes.games.iwari import board as board_module
 from tribes.games.iwari import notation, render, rules, state, views
 from tribes.games.iwari.board import Map
-from tribes.games.iwari.bots import GreedyBot, RandomBot
+from tribes.games.iwari.bots import GreedyBot
 from tribes.games.iwari.events import EVENTS
 from tribes.games.iwari.state import IwariState
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from tribes.core.datafiles import read_json
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -126,7 +127,7 @@ def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
     key = (source, tuple(sorted(set(variants))))
     found = _LOADED.get(key)
     if found is None:
-        data = _data("map.json") if source == STANDARD else _read_json(Path(source))
+        data = _data("map.json") if source == STANDARD else read_json(Path(source), "map file")
         found = _LOADED[key] = validate(data, source, key[1])
     return found
 
@@ -141,17 +142,6 @@ def expeditions() -> tuple[Expedition, ...]:
 
 def _data(name: str) -> Any:
     return json.loads((resources.files("tribes.games.iwari") / "data" / name).read_text())
-
-
-def _read_json(path: Path) -> Any:
-    try:
-        if path.stat().st_size > 1 << 20:
-            raise BadData(f"map file '{path}' is larger than 1 MiB")
-        return json.loads(path.read_text())
-    except FileNotFoundError:
-        raise BadData(f"map file '{path}' does not exist") from None
-    except (OSError, ValueError, RecursionError) as exc:
-        raise BadData(f"map file '{path}' cannot be read as JSON: {exc}") from None
 
 
 def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:

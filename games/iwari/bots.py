@@ -13,16 +13,6 @@ from tribes.games.iwari.rules import apply
 from tribes.games.iwari.state import IwariState
 
 
-class RandomBot:
-    """Picks uniformly among the legal moves, from its own PRNG stream."""
-
-    def __init__(self, game: Game, seed: int, seat: int) -> None:
-        self.stream = Stream(seed, f"bot-random-{seat}")
-
-    def choose(self, state: IwariState, moves: Sequence[Event]) -> Event:
-        return moves[self.stream.below(len(moves))]
-
-
 class GreedyBot:
     """Plays what would most raise its own tent scoring if the game were scored now (its
     tents' points minus the best rival's), preferring plays to exchanges; at random among equals.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Iterator
 
 import attrs
 
@@ -66,10 +67,29 @@ def legal_moves(state: IwariState) -> list[Event]:
 def _plays(
     state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
 ) -> list[Event]:
+    out: list[Event] = []
+    for territory, options, one, two in _playable(state, tribe):
+        out.extend(_territory_plays(kind, territory, options, one, two))
+    return out
+
+
+def _can_play(state: IwariState, tribe: int) -> bool:
+    """Whether ``tribe`` has any play with the active hand: the first territory that takes one
+    answers."""
+    return next(_playable(state, tribe), None) is not None
+
+
+Payments = tuple[tuple[Terrain, ...], ...]
+
+
+def _playable(
+    state: IwariState, tribe: int
+) -> Iterator[tuple[int, tuple[tuple[int, ...], ...], Payments, Payments]]:
+    """Each territory where ``tribe`` can play with the active hand: its id, the placements it
+    takes (one per outcome) and the ways to pay for one piece and for two."""
     hand = state.hands[state.to_move]
     if not any(hand):
-        return []
-    out: list[Event] = []
+        return
     tents, totems, tribes = state.tents, state.totems, state.tribes
     tents_left = min(state.tent_supply[tribe], 2)
     totems_left = min(state.totem_supply[tribe], 2)
@@ -89,8 +109,7 @@ def _plays(
             tribes,
         )
         if options:
-            out.extend(_territory_plays(kind, territory.id, options, one, two))
-    return out
+            yield territory.id, options, one, two
 
 
 @functools.lru_cache(maxsize=1024)
@@ -99,31 +118,6 @@ def _hand_payments(
 ) -> dict[Terrain, tuple[tuple[tuple[Terrain, ...], ...], ...]]:
     """For each terrain, the ways ``hand`` pays for one piece and for two."""
     return {t: _payments(hand, t) for t in TERRAINS}
-
-
-def _can_play(state: IwariState, tribe: int) -> bool:
-    """Whether ``tribe`` has any play with the active hand: the first territory that takes one
-    answers."""
-    hand = state.hands[state.to_move]
-    if not any(hand):
-        return False
-    tents, totems, tribes = state.tents, state.totems, state.tribes
-    tents_left = min(state.tent_supply[tribe], 2)
-    totems_left = min(state.totem_supply[tribe], 2)
-    pays = _hand_payments(hand)
-    game_map = state.map
-    for territory, owners_of in zip(game_map.territories, game_map.owners_of, strict=True):
-        if pays[territory.terrain][0] and options_for(
-            owners_of(tents),
-            territory.spaces,
-            sum(totems[territory.id]),
-            tribe,
-            tents_left,
-            totems_left,
-            tribes,
-        ):
-            return True
-    return False
 
 
 @functools.lru_cache(maxsize=65536)
