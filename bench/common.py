@@ -12,11 +12,11 @@ import time
 from typing import Any
 
 from tribes import games
+from tribes.core.events import Event
 from tribes.core.game import Game
+from tribes.core.header import Header
 from tribes.core.prng import Stream
 from tribes.events import logfile
-from tribes.events.base import Event
-from tribes.events.logfile import Header
 from tribes.replay import logs
 
 Played = list[tuple[Header, list[Event]]]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.prng import Stream
-from tribes.events.base import Event
 
 
 class RandomBot:

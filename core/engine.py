@@ -8,9 +8,9 @@ from typing import Any
 import attrs
 
 from tribes.core.errors import IllegalMove
+from tribes.core.events import Effect, Event
 from tribes.core.game import Game
-from tribes.events.base import Effect, Event
-from tribes.events.logfile import Header
+from tribes.core.header import Header
 
 
 @attrs.frozen

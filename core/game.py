@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Protocol
 
-from tribes.events.base import Effect, Event, EventTable
-from tribes.events.logfile import Header
+from tribes.core.events import Effect, Event, EventTable
+from tribes.core.header import Header
 
 SPECTATOR: None = None
 EVERYTHING: Literal["all"] = "all"

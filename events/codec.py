@@ -19,7 +19,7 @@ import msgpack
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from tribes.core.errors import CorruptLog, UnsupportedVersion
-from tribes.events.base import Event, EventTable, Payload
+from tribes.core.events import Event, EventTable, Payload
 
 T = TypeVar("T")
 

@@ -26,8 +26,9 @@ import attrs
 import cattrs
 
 from tribes.core.errors import CorruptLog, LogError, UnsupportedVersion
+from tribes.core.events import RESERVED_TAG, Event, EventTable
+from tribes.core.header import Header
 from tribes.events import codec
-from tribes.events.base import CHECKPOINT_TAG, Event, EventTable
 
 FORMAT_NAME = "tribes-log"
 FORMAT_VERSION = 1
@@ -38,22 +39,10 @@ DIGEST_BYTES = 8
 MAX_LOG_BYTES = 16 << 20
 MAX_RECORD_BYTES = 1 << 20
 
+CHECKPOINT_TAG = RESERVED_TAG
+"""The wire tag of a checkpoint record."""
+
 TableLookup = Callable[[str], EventTable]
-
-
-@attrs.frozen(kw_only=True)
-class Header:
-    """What a log is a log of: the game, its rules version, the seed, the seats, the options and
-    optionally a starting position. ``schema`` is each event type's schema version when written."""
-
-    game: str
-    rules_version: int
-    seed: int
-    seats: tuple[str, ...]
-    options: dict[str, str] = attrs.field(factory=dict)
-    position: Any = None
-    meta: dict[str, Any] = attrs.field(factory=dict)
-    schema: dict[str, int] = attrs.field(factory=dict)
 
 
 @attrs.frozen

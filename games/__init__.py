@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 
 from tribes.core.errors import UnknownGame
+from tribes.core.events import EventTable
 from tribes.core.game import Game
-from tribes.events.base import EventTable
 
 _MODULES: dict[str, str] = {
     "clans": "tribes.games.clans",

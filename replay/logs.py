@@ -23,10 +23,11 @@ from tribes.core.errors import (
     UnsupportedVersion,
     UsageError,
 )
+from tribes.core.events import Event
 from tribes.core.game import Game
+from tribes.core.header import Header
 from tribes.events import codec, logfile
-from tribes.events.base import Event
-from tribes.events.logfile import Checkpoint, FileEnd, GameLog, Header
+from tribes.events.logfile import Checkpoint, FileEnd, GameLog
 
 MAX_SEED = logfile.MAX_SEED
 _NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")

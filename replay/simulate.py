@@ -8,9 +8,9 @@ from pathlib import Path
 import attrs
 
 from tribes.core.errors import UsageError
+from tribes.core.events import Event
 from tribes.core.game import Bot, Game
 from tribes.core.prng import Stream
-from tribes.events.base import Event
 from tribes.events.logfile import GameLog
 from tribes.replay import logs
 

@@ -9,9 +9,9 @@ import attrs
 
 from tribes.core.engine import Step, play
 from tribes.core.errors import BadNotation, IllegalMove, TribesError, UsageError
+from tribes.core.events import Event
 from tribes.core.game import EVERYTHING, Game
 from tribes.events import codec, logfile
-from tribes.events.base import Event
 from tribes.events.logfile import GameLog
 from tribes.replay.cursor import Replay
 from tribes.replay.diff import Change, diff

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.prng import Stream
-from tribes.events.base import Event
 from tribes.games.clans.rules import apply, legal_moves
 from tribes.games.clans.state import ClansState, c_index
 

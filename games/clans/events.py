@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from tribes.events.base import Effect, Event, EventTable
+from tribes.core.events import Effect, Event, EventTable
 
 
 @attrs.frozen(kw_only=True)

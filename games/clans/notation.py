@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from tribes.core.errors import BadNotation
-from tribes.events.base import Event
+from tribes.core.events import Event
 from tribes.games.clans.events import HutsMoved, OrderChosen
 
 _MOVE = re.compile(r"^\s*(\d{1,3})\s*[->]\s*(\d{1,3})\s*$")

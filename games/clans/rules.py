@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import attrs
 
 from tribes.core.errors import GameOver, IllegalMove
-from tribes.events.base import Effect, Event
+from tribes.core.events import Effect, Event
 from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES, VILLAGES, Board
 from tribes.games.clans.events import (
     EpochBegan,

@@ -7,9 +7,9 @@ from typing import Any
 
 from tribes.core.bots import RandomBot
 from tribes.core.errors import BadData, BadOption, BadPosition
+from tribes.core.events import Effect, Event
 from tribes.core.game import BotFactory, Viewer
-from tribes.events.base import Effect, Event
-from tribes.events.logfile import Header
+from tribes.core.header import Header
 from tribes.games.iwari import board as board_module
 from tribes.games.iwari import notation, render, rules, state, views
 from tribes.games.iwari.board import Map

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.prng import Stream
-from tribes.events.base import Event
 from tribes.games.iwari import scoring
 from tribes.games.iwari.events import CardsPlayed
 from tribes.games.iwari.rules import apply

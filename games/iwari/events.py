@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from tribes.events.base import Effect, Event, EventTable
+from tribes.core.events import Effect, Event, EventTable
 from tribes.games.iwari.board import Terrain
 
 TOTEM = 0

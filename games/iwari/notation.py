@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from tribes.core.errors import BadNotation
-from tribes.events.base import Event
+from tribes.core.events import Event
 from tribes.games.iwari.board import BY_LETTER, Terrain
 from tribes.games.iwari.events import (
     DECK,

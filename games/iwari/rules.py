@@ -15,8 +15,8 @@ from collections.abc import Iterator
 import attrs
 
 from tribes.core.errors import GameOver, IllegalMove
+from tribes.core.events import Effect, Event
 from tribes.core.prng import Stream
-from tribes.events.base import Effect, Event
 from tribes.games.iwari import missions, scoring
 from tribes.games.iwari.board import TERRAINS, Terrain
 from tribes.games.iwari.board import expeditions as expedition_cards

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tribes.events.base import Effect
+from tribes.core.events import Effect
 from tribes.games.iwari.events import (
     ConnectionScored,
     ScoringBegan,

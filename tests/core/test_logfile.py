@@ -9,9 +9,10 @@ import pytest
 
 from tribes import games
 from tribes.core.errors import CorruptLog, UnsupportedVersion
+from tribes.core.events import Event, EventTable, Upcaster
+from tribes.core.header import Header
 from tribes.events import codec, logfile
-from tribes.events.base import Event, EventTable, Upcaster
-from tribes.events.logfile import GameLog, Header
+from tribes.events.logfile import GameLog
 from tribes.replay import logs
 
 DATA = Path(__file__).parent / "data"

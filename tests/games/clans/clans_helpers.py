@@ -9,7 +9,7 @@ from typing import Any
 
 import tribes.games
 from tribes.core.errors import IllegalMove
-from tribes.events.logfile import Header
+from tribes.core.header import Header
 from tribes.games.clans.board import COLOURS, load
 from tribes.games.clans.events import HutsMoved, OrderChosen
 

@@ -24,7 +24,7 @@ from clans_helpers import (
 
 from tribes.core.errors import BadData, BadOption, BadPosition
 from tribes.core.game import EVERYTHING, SPECTATOR
-from tribes.events.logfile import Header
+from tribes.core.header import Header
 from tribes.games.clans import board as board_module
 from tribes.games.clans.board import COLOURS, Colour
 

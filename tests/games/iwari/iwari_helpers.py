@@ -26,8 +26,8 @@ from typing import Any
 
 import tribes.games
 from tribes.core.errors import IllegalMove
-from tribes.events.base import Event
-from tribes.events.logfile import Header
+from tribes.core.events import Event
+from tribes.core.header import Header
 from tribes.games.iwari.board import TERRAINS
 from tribes.games.iwari.events import (
     ConnectionScored,

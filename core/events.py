@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-CHECKPOINT_TAG = 0
-"""Wire tag 0 is the log's own: a state-hash checkpoint, never an event."""
+RESERVED_TAG = 0
+"""Wire tag 0 is the log file's own (its checkpoint and commit records), never an event's."""
 
 Payload = dict[str, Any]
 UpcastFn = Callable[[Payload], Payload]
@@ -63,7 +63,7 @@ class EventTable:
         self.by_tag: dict[int, type[Event]] = {}
         self.by_name: dict[str, type[Event]] = {}
         for cls in types:
-            if cls.TAG <= CHECKPOINT_TAG or not cls.NAME:
+            if cls.TAG <= RESERVED_TAG or not cls.NAME:
                 raise ValueError(f"{cls.__name__} needs a TAG > 0 and a NAME")
             if cls.TAG in self.by_tag or cls.NAME in self.by_name:
                 raise ValueError(f"{cls.__name__}: tag {cls.TAG} or name {cls.NAME!r} is taken")

@@ -1,0 +1,23 @@
+"""The header of a game log: what the log is a log of. Part of the game's vocabulary, so it lives
+in core; how it is stored is the log format's business (``tribes.events``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen(kw_only=True)
+class Header:
+    """What a log is a log of: the game, its rules version, the seed, the seats, the options and
+    optionally a starting position. ``schema`` is each event type's schema version when written."""
+
+    game: str
+    rules_version: int
+    seed: int
+    seats: tuple[str, ...]
+    options: dict[str, str] = attrs.field(factory=dict)
+    position: Any = None
+    meta: dict[str, Any] = attrs.field(factory=dict)
+    schema: dict[str, int] = attrs.field(factory=dict)
