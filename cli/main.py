@@ -15,10 +15,12 @@ from typing import Any, NoReturn
 import click
 
 from tribes import games
+from tribes.core import views
 from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
 from tribes.replay import logs
+from tribes.replay.cursor import check_point
 from tribes.replay.simulate import simulate as run_simulation
 
 LOG = click.Path(path_type=Path)
@@ -128,7 +130,7 @@ def _seat_names(game: Game, seats: int | None, names: str | None, position: Any)
         return chosen
     if position is not None:
         return list(game.seats_of_position(position))
-    return [f"p{i + 1}" for i in range(seats if seats is not None else game.min_seats + 1)]
+    return [f"p{i + 1}" for i in range(seats if seats is not None else game.facts.min_seats + 1)]
 
 
 def _options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -164,15 +166,7 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
     opened = logs.open_log(log)
     seats = opened.log.header.seats
     for step in logs.act(opened, list(moves)):
-        click.echo(_step_line(opened.game, seats, step))
-
-
-def _step_line(game: Game, seats: tuple[str, ...], step: Any, width: int = 14) -> str:
-    """Index, seat, move (padded to ``width``), effects."""
-    who = seats[step.seat] if step.seat is not None else "-"
-    text = game.format_move(step.event) if step.event is not None else "start"
-    effects = "; ".join(e.describe(seats) for e in step.effects)
-    return f"{step.index:>4}  {who:<8} {text:<{width}} {effects}".rstrip()
+        click.echo(views.step_line(opened.game, seats, step))
 
 
 # --- log, show, verify ----------------------------------------------------------------------------
@@ -189,7 +183,7 @@ def log_(log: Path) -> None:
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
     for step in steps:
-        click.echo(_step_line(opened.game, seats, step, width))
+        click.echo(views.step_line(opened.game, seats, step, width))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
@@ -203,13 +197,7 @@ def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
 
 
 def _at(count: int, at: int | None) -> int:
-    if at is None:
-        return count
-    if not 0 <= at <= count:
-        raise UsageError(
-            f"--at {at} is out of range: the log has events 1 to {count} (0 is the start)"
-        )
-    return at
+    return count if at is None else check_point(at, count)
 
 
 @main.command()
@@ -227,12 +215,7 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
     state = logs.replay(opened.game, opened.log, path=str(log))[index].state
     viewer = _viewer(head.seats, who)
     if as_json:
-        doc = {
-            "game": head.game,
-            "events": index,
-            **opened.game.document(state, head.seats, viewer),
-        }
-        click.echo(codec.to_json(doc))
+        click.echo(codec.to_json(views.step_document(opened.game, head, index, state, viewer)))
     else:
         click.echo(opened.game.render(state, head.seats, viewer))
 
@@ -325,7 +308,7 @@ def simulate(
 ) -> None:
     """Play seeded games between bots and summarise wins and scores."""
     game = games.get(game_name)
-    seats = seats if seats is not None else game.min_seats + 1
+    seats = seats if seats is not None else game.facts.min_seats + 1
     if bot not in game.bots:
         raise UsageError(f"unknown bot '{bot}'; bots: {', '.join(sorted(game.bots))}")
     logs.check_seats(game, [f"p{i + 1}" for i in range(seats)])

@@ -10,7 +10,7 @@ import click
 from tribes.core.errors import UsageError
 from tribes.events import codec
 from tribes.replay import logs, tools
-from tribes.replay.cursor import Replay
+from tribes.replay.cursor import Replay, check_point
 from tribes.replay.diff import Change
 
 LOG = click.Path(path_type=Path)
@@ -56,19 +56,16 @@ def diff(
         raise UsageError("diff takes one log, or two logs to compare")
     replay = Replay.open(paths[0])
     if start is None and end is None:
-        n = len(replay) if at is None else at
-        if not 1 <= n <= len(replay):
-            raise UsageError(f"--at {n} is out of range: the log has events 1 to {len(replay)}")
+        n = check_point(len(replay) if at is None else at, len(replay), events=True)
         a, b = n - 1, n
         title = {"event": replay.describe(n)}
     else:
-        a = start if start is not None else (at if at is not None else 0)
-        b = end if end is not None else len(replay)
-        for point in (a, b):
-            if not 0 <= point <= len(replay):
-                raise UsageError(
-                    f"{point} is out of range: the log has events 1 to {len(replay)} (0 is the start)"
-                )
+        a = check_point(
+            start if start is not None else (at if at is not None else 0),
+            len(replay),
+            option="--from",
+        )
+        b = check_point(end if end is not None else len(replay), len(replay), option="--to")
         title = {"from": a, "to": b}
     _print_changes(tools.state_diff(replay, a, b), as_json, title)
 

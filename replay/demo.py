@@ -7,10 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tribes import games
-from tribes.core.engine import Step
+from tribes.core import views
 from tribes.core.game import Game
 from tribes.events import logfile
 from tribes.events.logfile import GameLog
+from tribes.games.clans.events import VillageUnscored
 from tribes.replay import logs, tools
 from tribes.replay.cursor import Replay
 from tribes.replay.simulate import play_game
@@ -25,7 +26,7 @@ def find_game(game: Game, tries: int = 2000) -> GameLog:
     for seed in range(FIRST_SEED, FIRST_SEED + tries):
         result = play_game(game, seed, len(NAMES), "greedy")
         steps = logs.replay(game, result.log, verify=False)
-        if any(type(e).__name__ == "VillageUnscored" for e in steps[-1].effects):
+        if any(isinstance(e, VillageUnscored) for e in steps[-1].effects):
             head = logs.header(game, seats=NAMES, seed=seed, meta={"made-by": "tribes demo"})
             return GameLog(header=head, events=result.log.events)
     raise RuntimeError("no seed gave a 12th-and-13th finish")  # pragma: no cover
@@ -48,8 +49,8 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     say("")
     say("== the game, event by event (tribes log)")
     for step in steps[1:]:
-        say(_line(game, seats, step))
-    pending = next(s for s in reversed(steps) if s.state.pending is not None)
+        say(views.step_line(game, seats, step, width=12))
+    pending = next(s for s in reversed(steps) if game.pending(s.state) is not None)
     say("")
     say(f"== event {pending.index} founded several villages at once; the game waits for a choice")
     say(f"   (tribes show {path} --at {pending.index})")
@@ -85,10 +86,3 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
         f"  .venv/bin/tribes replay {path}          (step through it: arrows, d for diffs, q to quit)"
     )
     say("  .venv/bin/tribes simulate clans --games 200 --bot greedy")
-
-
-def _line(game: Game, seats: tuple[str, ...], step: Step) -> str:
-    who = seats[step.seat] if step.seat is not None else "-"
-    text = game.format_move(step.event) if step.event is not None else ""
-    effects = "; ".join(e.describe(seats) for e in step.effects)
-    return f"{step.index:>4}  {who:<4} {text:<12} {effects}".rstrip()

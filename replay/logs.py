@@ -123,9 +123,9 @@ def _game_of(head: Header, path: str) -> Game:
 
 
 def check_seats(game: Game, seats: Sequence[str]) -> None:
-    if not game.min_seats <= len(seats) <= game.max_seats:
+    if not game.facts.min_seats <= len(seats) <= game.facts.max_seats:
         raise UsageError(
-            f"{game.name} is for {game.min_seats} to {game.max_seats} seats, not {len(seats)}"
+            f"{game.name} is for {game.facts.min_seats} to {game.facts.max_seats} seats, not {len(seats)}"
         )
     for name in seats:
         if not _NAME.match(name):

@@ -7,13 +7,14 @@ from collections.abc import Sequence
 
 import attrs
 
+from tribes.core import views
 from tribes.core.engine import Step, play
-from tribes.core.errors import BadNotation, IllegalMove, TribesError, UsageError
+from tribes.core.errors import BadNotation, IllegalMove, TribesError
 from tribes.core.events import Event
 from tribes.core.game import EVERYTHING, Game
 from tribes.events import codec, logfile
 from tribes.events.logfile import GameLog
-from tribes.replay.cursor import Replay
+from tribes.replay.cursor import Replay, check_point
 from tribes.replay.diff import Change, diff
 from tribes.replay.query import parse
 
@@ -26,10 +27,7 @@ def log_digest(log: GameLog) -> str:
 def fork(log: GameLog, at: int) -> GameLog:
     """Events 1..at-1, so that event ``at`` can be played differently; the header names the
     parent (its digest and ``at``)."""
-    if not 1 <= at <= len(log.events) + 1:
-        raise UsageError(
-            f"--at {at} is out of range: fork keeps events before N, N from 1 to {len(log.events) + 1}"
-        )
+    check_point(at, len(log.events), events=True, beyond=True)
     meta = {**log.header.meta, "parent": {"log": log_digest(log), "at": at}}
     head = attrs.evolve(log.header, meta=meta)
     kept = [c for c in log.checkpoints if c.events < at]
@@ -97,8 +95,7 @@ class WhatIf:
 
 def whatif(replay: Replay, at: int, move: str) -> WhatIf:
     game: Game = replay.game
-    if not 1 <= at <= len(replay):
-        raise UsageError(f"--at {at} is out of range: the log has events 1 to {len(replay)}")
+    check_point(at, len(replay), events=True)
     before = replay.at(at - 1).state
     try:
         event = game.parse_move(before, move)
@@ -121,10 +118,5 @@ def whatif(replay: Replay, at: int, move: str) -> WhatIf:
     head = attrs.evolve(replay.log.header, meta={**replay.log.header.meta, "parent": parent})
     new_log = GameLog(header=head, events=tuple(events))
     original = replay.document(EVERYTHING, end)
-    head = replay.log.header
-    changed = {
-        "game": head.game,
-        "events": end,
-        **game.document(new_steps[-1].state, head.seats, EVERYTHING),
-    }
+    changed = views.step_document(game, new_log.header, end, new_steps[-1].state, EVERYTHING)
     return WhatIf(new_log, illegal_at, reason, diff(game, original, changed), new_steps)

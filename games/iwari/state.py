@@ -11,7 +11,7 @@ import attrs
 from tribes.core.errors import BadPosition
 from tribes.core.prng import Stream
 from tribes.events.codec import CACHE
-from tribes.games.iwari.board import TERRAINS, Map, Terrain, expeditions, load
+from tribes.games.iwari.board import BY_LETTER, TERRAINS, Map, Terrain, expeditions, load
 
 DECK_COUNTS = (13, 12, 11, 11, 10)
 """I2: cards of each terrain, in Terrain order."""
@@ -362,8 +362,6 @@ def _points(value: Any) -> int:
 
 def _cards(value: Any, what: str, allow_empty: bool = True) -> list[Terrain]:
     """Cards as a string of terrain letters (t f g c d), e.g. "ttg"."""
-    from tribes.games.iwari.board import BY_LETTER
-
     if not isinstance(value, str) or any(ch not in BY_LETTER for ch in value):
         raise BadPosition(f"{what} must be terrain letters (t f g c d), got {value!r}")
     return [BY_LETTER[ch] for ch in value]

@@ -35,7 +35,7 @@ def cases():  # type: ignore[no-untyped-def]
     for name in games.names():
         game = games.get(name)
         for seed in SEEDS:
-            seats = game.min_seats + seed % (game.max_seats - game.min_seats + 1)
+            seats = game.facts.min_seats + seed % (game.facts.max_seats - game.facts.min_seats + 1)
             yield pytest.param(name, seed, seats, id=f"{name}-seed{seed}-{seats}p")
 
 
