@@ -144,7 +144,7 @@ def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
             else:
                 event = codec.event_from_dict(game.events, item, raw.header.schema)
         except (BadNotation, CorruptLog, UnsupportedVersion) as exc:
-            raise type(exc)(f"{path}: event {index}: {exc.message}") from None
+            raise exc.within(f"{path}: event {index}") from None
         state = play(game, state, event, index).state
         events.append(event)
     log = GameLog(header=raw.header, events=tuple(events))
@@ -168,7 +168,7 @@ def replay(game: Game, log: GameLog, *, verify: bool = True, path: str | None = 
     except IllegalMove as exc:
         if path is None:
             raise
-        raise type(exc)(f"{path}: {exc.message}", rule=exc.rule) from None
+        raise exc.within(path) from None
     if verify:
         beyond = [c.events for c in log.checkpoints if c.events > len(log.events)]
         if beyond:
@@ -241,7 +241,7 @@ def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
         try:
             event = game.parse_move(state, text)
         except BadNotation as exc:
-            raise BadNotation(f"event {index}: {exc.message}") from None
+            raise exc.within(f"event {index}") from None
         step = play(game, state, event, index)
         new.append(step)
         state = step.state

@@ -100,7 +100,7 @@ def whatif(replay: Replay, at: int, move: str) -> WhatIf:
     try:
         event = game.parse_move(before, move)
     except BadNotation as exc:
-        raise BadNotation(f"event {at}: {exc.message}") from None
+        raise exc.within(f"event {at}") from None
     step = play(game, before, event, at)  # an illegal replacement is an error, not a result
     new_steps = [step]
     events: list[Event] = [*replay.log.events[: at - 1], event]
