@@ -149,7 +149,7 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 def moves(log: Path, at: int | None) -> None:
     """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
-    history = logs.replay(opened.game, opened.log, path=str(log))
+    history = logs.steps_of(opened.game, opened.log, path=str(log))
     state = history[_at(len(opened.log.events), at)].state
     legal = opened.game.legal_moves(state)
     for move in legal:
@@ -178,7 +178,7 @@ def log_(log: Path) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
     seats = opened.log.header.seats
-    steps = logs.replay(opened.game, opened.log, path=str(log))[1:]
+    steps = logs.steps_of(opened.game, opened.log, path=str(log))[1:]
     width = max(
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
@@ -212,7 +212,7 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
     opened = logs.open_log(log)
     head = opened.log.header
     index = _at(len(opened.log.events), at)
-    state = logs.replay(opened.game, opened.log, path=str(log))[index].state
+    state = logs.steps_of(opened.game, opened.log, path=str(log))[index].state
     viewer = _viewer(head.seats, who)
     if as_json:
         click.echo(codec.to_json(views.step_document(opened.game, head, index, state, viewer)))
@@ -223,13 +223,13 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 def verify(paths: tuple[Path, ...]) -> None:
-    """Replay logs: every event legal, every checkpoint matching, the replay deterministic."""
+    """Cursor logs: every event legal, every checkpoint matching, the replay deterministic."""
     failed = 0
     for path in paths:
         try:
             opened = logs.open_log(path)
-            first = logs.replay(opened.game, opened.log, path=str(path))
-            second = logs.replay(opened.game, opened.log, verify=False)
+            first = logs.steps_of(opened.game, opened.log, path=str(path))
+            second = logs.steps_of(opened.game, opened.log, verify=False)
             end_a, end_b = codec.state_hash(first[-1].state), codec.state_hash(second[-1].state)
             if end_a != end_b:
                 raise TribesError(
@@ -262,7 +262,7 @@ def verify(paths: tuple[Path, ...]) -> None:
 def export(log: Path, as_json: bool, output: Path | None) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
-    logs.replay(opened.game, opened.log, path=str(log))
+    logs.steps_of(opened.game, opened.log, path=str(log))
     text = logs.to_json(opened.log)
     if output is None:
         click.echo(text, nl=False)
@@ -284,7 +284,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
     opened = logs.open_log(source)
     if opened.end is not None:
         raise UsageError(f"{source} is already a .tribes log; import reads the JSON form")
-    logs.replay(opened.game, opened.log, path=str(source))
+    logs.steps_of(opened.game, opened.log, path=str(source))
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
     logs.create(output, opened.log, opened.game, force=force)
@@ -339,9 +339,9 @@ def demo(output: Path) -> None:
 
 
 def _register() -> None:
-    from tribes.cli import tools, tui
+    from tribes.cli import questions, tui
 
-    for command in (tools.diff, tools.fork, tools.bisect, tools.whatif, tui.replay):
+    for command in (questions.diff, questions.fork, questions.bisect, questions.whatif, tui.replay):
         main.add_command(command)
 
 

@@ -18,10 +18,10 @@ from tribes.events.logfile import GameLog
 from tribes.replay import logs
 
 
-class Replay:
+class Cursor:
     """Step through ``log``. Index 0 is the start; index N the state after event N.
 
-    >>> r = Replay.open(Path("out/demo.tribes"))   # doctest: +SKIP
+    >>> r = Cursor.open(Path("out/demo.tribes"))   # doctest: +SKIP
     >>> r.seek(12); r.back(); r.step.event          # doctest: +SKIP
     """
 
@@ -33,11 +33,11 @@ class Replay:
         self.index = 0
 
     @classmethod
-    def open(cls, path: Path) -> Replay:
+    def open(cls, path: Path) -> Cursor:
         """A cursor over a log file; the whole log is checked (legality, checkpoints) first."""
         opened = logs.open_log(path)
         replay = cls(opened.game, opened.log, path=str(path))
-        replay._steps = logs.replay(opened.game, opened.log, path=str(path))
+        replay._steps = logs.steps_of(opened.game, opened.log, path=str(path))
         return replay
 
     def __len__(self) -> int:

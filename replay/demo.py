@@ -12,8 +12,8 @@ from tribes.core.game import Game
 from tribes.events import logfile
 from tribes.events.logfile import GameLog
 from tribes.games.clans.events import VillageUnscored
-from tribes.replay import logs, tools
-from tribes.replay.cursor import Replay
+from tribes.replay import logs, questions
+from tribes.replay.cursor import Cursor
 from tribes.replay.simulate import play_game
 
 FIRST_SEED = 203
@@ -25,7 +25,7 @@ def find_game(game: Game, tries: int = 2000) -> GameLog:
     """The first seed from FIRST_SEED whose game ends with a village beyond the 12th."""
     for seed in range(FIRST_SEED, FIRST_SEED + tries):
         result = play_game(game, seed, len(NAMES), "greedy")
-        steps = logs.replay(game, result.log, verify=False)
+        steps = logs.steps_of(game, result.log, verify=False)
         if any(isinstance(e, VillageUnscored) for e in steps[-1].effects):
             head = logs.header(game, seats=NAMES, seed=seed, meta={"made-by": "tribes demo"})
             return GameLog(header=head, events=result.log.events)
@@ -42,7 +42,7 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     size = len(logfile.encode(log))
     say(f"== tribes demo: Clans, seed {log.header.seed}, greedy bots {', '.join(seats)}")
     say(f"   played {len(log.events)} events and saved them to {path} ({size} bytes)")
-    steps = logs.replay(game, log, path=str(path))
+    steps = logs.steps_of(game, log, path=str(path))
     say("")
     say("== the start (tribes show --at 0)")
     say(game.render(steps[0].state, seats, "all"))
@@ -69,13 +69,13 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     marks = len(log.checkpoints)
     say(f"   ok: {len(log.events)} events, {marks} checkpoint{'' if marks == 1 else 's'}")
     say("")
-    replay = Replay.open(path)
-    strife = tools.bisect(replay, "len(villages) >= 6")
+    replay = Cursor.open(path)
+    strife = questions.bisect(replay, "len(villages) >= 6")
     say(f"== tribes bisect {path} --until 'len(villages) >= 6'")
     say(f"   {replay.describe(strife)}" if strife is not None else "   never")
     say("")
     say(f"== tribes diff {path} --at {len(log.events)}: what the last event changed")
-    for change in tools.state_diff(replay, len(log.events) - 1, len(log.events)):
+    for change in questions.state_diff(replay, len(log.events) - 1, len(log.events)):
         say(f"   {change.text}")
     say("")
     say("Try next:")

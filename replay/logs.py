@@ -156,7 +156,9 @@ def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
 # --- replaying and checking ------------------------------------------------------------------------
 
 
-def replay(game: Game, log: GameLog, *, verify: bool = True, path: str | None = None) -> list[Step]:
+def steps_of(
+    game: Game, log: GameLog, *, verify: bool = True, path: str | None = None
+) -> list[Step]:
     """Every step of the log; checks each event's legality and, with ``verify``, every checkpoint."""
     by_count = {c.events: c for c in log.checkpoints}
     out: list[Step] = []
@@ -199,7 +201,7 @@ def checkpoints(
     wanted = logfile.checkpoint_points(len(log.events), have)
     missing = [n for n in wanted if n not in have]
     if missing:
-        walk = states if states is not None else replay(game, log, verify=False)
+        walk = states if states is not None else steps_of(game, log, verify=False)
         for n in missing:
             have[n] = Checkpoint(n, digest(walk[n].state))
     return tuple(have[n] for n in sorted(have))
@@ -233,7 +235,7 @@ def _write_text(path: Path, text: str) -> None:
 def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
     """Check every move, then append them all or none: on any error the file is untouched."""
     game, log = opened.game, opened.log
-    history = replay(game, log, path=str(opened.path))
+    history = steps_of(game, log, path=str(opened.path))
     state = history[-1].state
     new: list[Step] = []
     for offset, text in enumerate(moves, start=1):

@@ -101,4 +101,4 @@ def test_logs_round_trip_through_both_forms(name: str, seed: int, seats: int) ->
     assert from_json.header == log.header
     assert from_json.checkpoints == log.checkpoints
     assert [codec.event_from_dict(game.events, e, {}) for e in from_json.items] == list(log.events)
-    logs.replay(game, back)  # checkpoints verify
+    logs.steps_of(game, back)  # checkpoints verify
