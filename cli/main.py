@@ -19,6 +19,7 @@ from tribes.core import views
 from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
+from tribes.events.logfile import GameLog
 from tribes.replay import logs
 from tribes.replay.cursor import check_point
 from tribes.replay.simulate import simulate as run_simulation
@@ -99,7 +100,7 @@ def new(
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big") >> 1
     head = logs.header(game, seats=seat_names, seed=seed, options=_options(options), position=pos)
-    logs.create(output, logs.start(head), game, force=force)
+    logs.create(output, GameLog(header=head), game, force=force)
     state = game.setup(head)
     to_move = game.to_move(state)
     click.echo(

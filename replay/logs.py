@@ -76,10 +76,6 @@ def header(
     return head
 
 
-def start(head: Header) -> GameLog:
-    return GameLog(header=head)
-
-
 # --- reading ---------------------------------------------------------------------------------------
 
 
