@@ -32,7 +32,7 @@ OKABE_ITO = {
 
 HIGHLIGHT = "#CC79A7"
 """The last move's mark: reddish purple, drawn as a thick dashed outline (a shape, not a hue)."""
-INK = "#222222"
+INK = "#222"
 PAPER = "#FBFAF6"
 FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif"
 """Fonts every machine has: a page never loads one."""
@@ -58,7 +58,7 @@ class Picture:
         title = f"<title>{esc(self.title)}</title>" if self.title else ""
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
-            f'width="{self.width}" height="{self.height}" style="{FONT}">'
+            f'width="{self.width}" height="{self.height}" fill="{INK}" style="{FONT}">'
             f"{title}{self.body()}</svg>\n"
         )
 
@@ -91,9 +91,11 @@ def text(
 ) -> str:
     """A line of text, escaped; ``y`` is its baseline."""
     bold = ' font-weight="bold"' if weight == "bold" else ""
+    align = "" if anchor == "start" else f' text-anchor="{anchor}"'
+    colour = "" if fill == INK else f' fill="{fill}"'
     return (
-        f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="{anchor}" '
-        f'fill="{fill}"{bold}{extra}>{esc(content)}</text>'
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{align}{colour}{bold}{extra}>'
+        f"{esc(content)}</text>"
     )
 
 

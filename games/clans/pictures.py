@@ -75,7 +75,7 @@ def picture(state: ClansState, seats: Sequence[str], viewer: Viewer, last: Event
     parts.append(("last", _last(board, last)))
     parts.append(("chart", _chart(state)))
     parts.append(("track", _track(state)))
-    parts.append(("seats", _seats(state, seats, viewer)))
+    parts.extend(_seats(state, seats, viewer))
     return Picture(WIDTH, HEIGHT, tuple(parts), title=f"Clans: {', '.join(seats)}")
 
 
@@ -330,46 +330,43 @@ def _track(state: ClansState) -> str:
     return group('class="track"', *out)
 
 
-def _seats(state: ClansState, seats: Sequence[str], viewer: Viewer) -> str:
+def _seats(state: ClansState, seats: Sequence[str], viewer: Viewer) -> list[Part]:
+    """A part per seat (a move changes one or two) and one for the status line."""
     x0, y0 = PANEL_X, 300
     clans = visible_clans(state, viewer)
     scores = state.scores()
-    out = [text(x0, y0 + 10, "Seats", size=13, weight="bold")]
+    parts: list[Part] = [("seats", text(x0, y0 + 10, "Seats", size=13, weight="bold"))]
     for i, name in enumerate(seats):
         y = y0 + 18 + 22 * i
         colour = clans[i]
-        active = i == state.to_move and not state.over
-        if active:
-            out.append(
-                f'<polygon points="{points([(x0, y + 3), (x0 + 9, y + 9), (x0, y + 15)])}" fill="{INK}"/>'
-            )
+        out = []
         if colour is not None:
             out.append(shape(HUT_SHAPES[colour], x0 + 20, y + 9, 6.5, HUT_COLOURS[colour]))
         else:
             out.append(
-                f'<circle cx="{x0 + 20}" cy="{y + 9}" r="6.5" fill="#FFFFFF" stroke="{INK}" stroke-dasharray="2 1.5"/>'
+                f'<circle cx="{x0 + 20}" cy="{y + 9}" r="6.5" fill="#FFF" stroke="{INK}" '
+                'stroke-dasharray="2 1.5"/>'
                 + text(x0 + 20, y + 12.5, "?", size=10, anchor="middle", weight="bold")
             )
+        chips = state.chips[i]
         score = f" = {scores[i]}" if colour is not None else ""
-        words = f"{name} · {colour or 'hidden'} · {state.chips[i]} chip{'' if state.chips[i] == 1 else 's'}{score}"
-        out.append(
-            text(
-                x0 + 32,
-                y + 13,
-                words,
-                size=11,
-                weight="bold" if active else "normal",
-                extra=f" {data(seat=name, chips=state.chips[i])}",
-            )
-        )
-    y = y0 + 26 + 22 * len(seats)
+        words = f"{name} · {colour or 'hidden'} · {chips} chip{'' if chips == 1 else 's'}{score}"
+        out.append(text(x0 + 32, y + 13, words, size=11))
+        attributes = data(seat=name, clan=colour or "hidden", chips=chips)
+        parts.append((f"seat{i}", group(f'class="seat" {attributes}', *out)))
     if state.over:
         best = max(scores)
         won = [seats[i] for i, s in enumerate(scores) if s == best]
         status = f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'} with {best}"
     elif state.pending is not None:
-        status = f"{seats[state.to_move]} must order villages {' '.join(map(str, state.pending.villages))}"
+        listed = " ".join(map(str, state.pending.villages))
+        status = f"{seats[state.to_move]} must order villages {listed}"
     else:
         status = f"{seats[state.to_move]} to move"
-    out.append(text(x0, y + 8, status, size=12, weight="bold"))
-    return group('class="seats"', *out)
+    turn = ""
+    if not state.over:  # a mark before the seat to move: its own part, since it moves every turn
+        y = y0 + 18 + 22 * state.to_move
+        turn = f'<polygon points="{points([(x0, y + 3), (x0 + 9, y + 9), (x0, y + 15)])}"/>'
+    parts.append(("turn", group(f'class="turn" {data(seat=seats[state.to_move])}', turn)))
+    parts.append(("status", text(x0, y0 + 34 + 22 * len(seats), status, size=12, weight="bold")))
+    return parts

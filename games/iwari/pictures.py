@@ -83,8 +83,8 @@ def picture(state: IwariState, seats: Sequence[str], viewer: Viewer, last: Event
     for t in game_map.territories:
         parts.append((f"t{t.id}", _territory(state, t.id)))
     parts.append(("last", _last(state, last)))
-    parts.append(("cards", _cards(state)))
-    parts.append(("tribes", _tribes(state, seats, viewer)))
+    parts.extend(_cards(state))
+    parts.extend(_tribes(state, seats, viewer))
     parts.append(("extras", _extras(state, seats)))
     return Picture(WIDTH, HEIGHT, tuple(parts), title=f"Iwari: {', '.join(seats)}")
 
@@ -356,37 +356,65 @@ def _back(x: float, y: float, w: float = 16, h: float = 22) -> str:
     )
 
 
-def _cards(state: IwariState) -> str:
+def _cards(state: IwariState) -> list[Part]:
+    """The deck, each display slot and the discard pile: a part each (a draw changes two)."""
     x0 = PANEL_X
-    out = [
-        text(x0, 20, "Deck", size=12, weight="bold"),
-        text(x0 + 50, 20, "Display", size=12, weight="bold"),
-    ]
     dx, dy = _slot_xy(FROM_DECK)
-    if state.deck:
-        out.append(_back(dx, dy, 40, 56))
-    else:
-        out.append(_card(dx, dy, None))
-    out.append(text(dx + 20, dy + 72, f"{len(state.deck)} left", size=10, anchor="middle"))
+    parts: list[Part] = [
+        (
+            "card-titles",
+            text(x0, 20, "Deck", size=12, weight="bold")
+            + text(x0 + 50, 20, "Display", size=12, weight="bold")
+            + text(PANEL_X + 260, 20, "Discard", size=12, weight="bold")
+            + "".join(
+                text(
+                    _slot_xy(slot)[0] + 20,
+                    dy + 72,
+                    f"d{slot}",
+                    size=10,
+                    anchor="middle",
+                    fill="#5A554C",
+                )
+                for slot in range(1, len(state.display) + 1)
+            ),
+        ),
+        (
+            "deck",
+            group(
+                f'class="deck" {data(cards=len(state.deck))}',
+                _back(dx, dy, 40, 56) if state.deck else _card(dx, dy, None),
+                text(dx + 20, dy + 72, f"{len(state.deck)} left", size=10, anchor="middle"),
+                text(PANEL_X + 90, 122, f"the deck ran out {state.deck_outs}×", size=10)
+                if state.deck_outs
+                else "",
+            ),
+        ),
+    ]
     for slot, card in enumerate(state.display, start=1):
         x, y = _slot_xy(slot)
-        out.append(_card(x, y, card))
-        out.append(text(x + 20, y + 72, f"d{slot}", size=10, anchor="middle", fill="#5A554C"))
+        parts.append((f"d{slot}", _card(x, y, card)))
     x = PANEL_X + 260
-    out.append(text(x, 20, "Discard", size=12, weight="bold"))
     top = state.discard[-1] if state.discard else None
-    out.append(_card(x, 30, top))
-    out.append(text(x + 20, 102, f"{len(state.discard)} cards", size=10, anchor="middle"))
-    if state.deck_outs:
-        out.append(text(PANEL_X, 122, f"the deck ran out {state.deck_outs}×", size=10))
-    return group(f'class="cards" {data(deck=len(state.deck), discard=len(state.discard))}', *out)
+    parts.append(
+        (
+            "discard",
+            group(
+                f'class="discard" {data(cards=len(state.discard))}',
+                _card(x, 30, top),
+                text(x + 20, 102, f"{len(state.discard)} cards", size=10, anchor="middle"),
+            ),
+        )
+    )
+    return parts
 
 
-def _tribes(state: IwariState, seats: Sequence[str], viewer: Viewer) -> str:
+def _tribes(state: IwariState, seats: Sequence[str], viewer: Viewer) -> list[Part]:
+    """A part per tribe (its score, supply and hand as the viewer may see it)."""
     names = tribe_names(state, seats)
     y0 = 134
-    out = [text(PANEL_X, y0, "Tribes", size=12, weight="bold")]
+    parts: list[Part] = [("tribes", text(PANEL_X, y0, "Tribes", size=12, weight="bold"))]
     for tribe, name in enumerate(names):
+        out = []
         y = y0 + 10 + 46 * tribe
         fill = tribe_colour(state, tribe)
         active = tribe == state.to_move and not state.over
@@ -414,7 +442,6 @@ def _tribes(state: IwariState, seats: Sequence[str], viewer: Viewer) -> str:
                 f"{name}  {state.scores[tribe]} points",
                 size=12,
                 weight="bold",
-                extra=f" {data(tribe=letter(state, tribe), score=state.scores[tribe])}",
             )
         )
         out.append(
@@ -425,6 +452,7 @@ def _tribes(state: IwariState, seats: Sequence[str], viewer: Viewer) -> str:
                 size=10,
             )
         )
+        hand_data = ""
         if tribe < state.players:
             hand = state.hands[tribe]
             hx = PANEL_X + 150
@@ -433,12 +461,16 @@ def _tribes(state: IwariState, seats: Sequence[str], viewer: Viewer) -> str:
                 for k, card in enumerate(cards):
                     out.append(_card(hx + 19 * k, y + 8, card, 17, 24))
                 label = "hand" if cards else "hand: empty"
+                hand_data = "".join(c.letter for c in cards)
             else:
                 for k in range(sum(hand)):
                     out.append(_back(hx + 19 * k, y + 8, 17, 24))
                 label = f"hand: {sum(hand)} cards"
+                hand_data = str(sum(hand))
             out.append(text(hx, y + 4, label, size=8, fill="#5A554C"))
-    return group('class="tribes"', *out)
+        attributes = data(tribe=letter(state, tribe), score=state.scores[tribe], hand=hand_data)
+        parts.append((f"tribe{tribe}", group(f'class="tribe" {attributes}', *out)))
+    return parts
 
 
 def _extras(state: IwariState, seats: Sequence[str]) -> str:
