@@ -340,9 +340,16 @@ def demo(output: Path) -> None:
 
 
 def _register() -> None:
-    from tribes.cli import questions, tui
+    from tribes.cli import questions, rules, tui
 
-    for command in (questions.diff, questions.fork, questions.bisect, questions.whatif, tui.replay):
+    for command in (
+        questions.diff,
+        questions.fork,
+        questions.bisect,
+        questions.whatif,
+        tui.replay,
+        rules.rules,
+    ):
         main.add_command(command)
 
 
