@@ -20,7 +20,7 @@ from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
 from tribes.events.logfile import GameLog
-from tribes.replay import logs
+from tribes.replay import logs, records
 from tribes.replay.cursor import check_point
 from tribes.replay.simulate import simulate as run_simulation
 
@@ -147,14 +147,22 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 @main.command()
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The moves after event N (0: the start; default: the last).")
-def moves(log: Path, at: int | None) -> None:
+@click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
+def moves(log: Path, at: int | None, as_json: bool) -> None:
     """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
     history = logs.steps_of(opened.game, opened.log, path=str(log))
-    state = history[_at(len(opened.log.events), at)].state
-    legal = opened.game.legal_moves(state)
+    index = _at(len(opened.log.events), at)
+    state = history[index].state
+    legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    if as_json:
+        to_move = opened.game.to_move(state)
+        seats = opened.log.header.seats
+        doc = {"events": index, "to_move": None if to_move is None else seats[to_move]}
+        click.echo(codec.to_json({**doc, "moves": legal}))
+        return
     for move in legal:
-        click.echo(opened.game.format_move(move))
+        click.echo(move)
     if not legal:
         click.echo("the game is over: no move is legal", err=True)
 
@@ -175,16 +183,30 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
 
 @main.command(name="log")
 @click.argument("log", type=LOG)
-def log_(log: Path) -> None:
+@click.option("--json", "as_json", is_flag=True, help="One JSON record per event, a line each.")
+@click.option(
+    "--states",
+    is_flag=True,
+    help="With --json: each record holds the state after it and the legal moves (start included).",
+)
+@click.option("--as", "who", metavar="SEAT", help="With --states: see as this seat (default all).")
+def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
-    seats = opened.log.header.seats
-    steps = logs.steps_of(opened.game, opened.log, path=str(log))[1:]
+    head = opened.log.header
+    if (states or who) and not as_json:
+        raise UsageError("--states and --as go with --json")
+    steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    if as_json:
+        viewer = _viewer(head.seats, who)
+        for record in records.step_records(opened.game, head, steps, viewer, states=states):
+            click.echo(codec.to_json(record, indent=None))
+        return
     width = max(
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
-    for step in steps:
-        click.echo(views.step_line(opened.game, seats, step, width))
+    for step in steps[1:]:
+        click.echo(views.step_line(opened.game, head.seats, step, width))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
