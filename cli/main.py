@@ -22,6 +22,7 @@ from tribes.events import codec
 from tribes.events.logfile import GameLog
 from tribes.replay import logs, records
 from tribes.replay.cursor import check_point
+from tribes.replay.simulate import check_save, match, seeds
 from tribes.replay.simulate import simulate as run_simulation
 
 LOG = click.Path(path_type=Path)
@@ -322,23 +323,50 @@ def import_(source: Path, output: Path, force: bool) -> None:
 @click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--seats", type=int, help="Seats per game (default: the game's smallest plus one).")
-@click.option("--bot", default="random", show_default=True, help="random or greedy.")
+@click.option(
+    "--bot",
+    default="random",
+    show_default=True,
+    help="The bot of every seat (random, greedy), or one per seat: greedy,random,random.",
+)
+@click.option(
+    "--option", "options", multiple=True, metavar="K=V", help="A game option, as for new."
+)
+@click.option(
+    "--position",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Every game starts from this position (its seats too).",
+)
 @click.option(
     "--save", type=click.Path(path_type=Path, file_okay=False), help="Write every game's log here."
 )
+@click.option("--force", is_flag=True, help="Replace logs of an earlier run in --save.")
 def simulate(
-    game_name: str, count: int, seed: int, seats: int | None, bot: str, save: Path | None
+    game_name: str,
+    count: int,
+    seed: int,
+    seats: int | None,
+    bot: str,
+    options: tuple[str, ...],
+    position: Path | None,
+    save: Path | None,
+    force: bool,
 ) -> None:
     """Play seeded games between bots and summarise wins and scores."""
     game = games.get(game_name)
-    seats = seats if seats is not None else game.facts.min_seats + 1
-    if bot not in game.bots:
-        raise UsageError(f"unknown bot '{bot}'; bots: {', '.join(sorted(game.bots))}")
-    logs.check_seats(game, [f"p{i + 1}" for i in range(seats)])
+    how = match(
+        game,
+        [b.strip() for b in bot.split(",")],
+        seats=seats,
+        options=game.check_options(_options(options)),
+        position=_read_position(position) if position else None,
+    )
+    if save is not None:
+        check_save(game, save, seeds(seed, count), force=force)
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(
-            game, games=count, seed=seed, seats=seats, bot=bot, save=save, progress=bar.update
+            game, games=count, seed=seed, how=how, save=save, force=force, progress=bar.update
         )
     took = time.perf_counter() - began
     for line in summary.lines():
