@@ -20,8 +20,9 @@ from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
 from tribes.events.logfile import GameLog
-from tribes.replay import logs
+from tribes.replay import logs, records
 from tribes.replay.cursor import check_point
+from tribes.replay.simulate import check_save, match, seeds
 from tribes.replay.simulate import simulate as run_simulation
 
 LOG = click.Path(path_type=Path)
@@ -147,14 +148,22 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 @main.command()
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The moves after event N (0: the start; default: the last).")
-def moves(log: Path, at: int | None) -> None:
+@click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
+def moves(log: Path, at: int | None, as_json: bool) -> None:
     """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
     history = logs.steps_of(opened.game, opened.log, path=str(log))
-    state = history[_at(len(opened.log.events), at)].state
-    legal = opened.game.legal_moves(state)
+    index = _at(len(opened.log.events), at)
+    state = history[index].state
+    legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    if as_json:
+        to_move = opened.game.to_move(state)
+        seats = opened.log.header.seats
+        doc = {"events": index, "to_move": None if to_move is None else seats[to_move]}
+        click.echo(codec.to_json({**doc, "moves": legal}))
+        return
     for move in legal:
-        click.echo(opened.game.format_move(move))
+        click.echo(move)
     if not legal:
         click.echo("the game is over: no move is legal", err=True)
 
@@ -175,16 +184,30 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
 
 @main.command(name="log")
 @click.argument("log", type=LOG)
-def log_(log: Path) -> None:
+@click.option("--json", "as_json", is_flag=True, help="One JSON record per event, a line each.")
+@click.option(
+    "--states",
+    is_flag=True,
+    help="With --json: each record holds the state after it and the legal moves (start included).",
+)
+@click.option("--as", "who", metavar="SEAT", help="With --states: see as this seat (default all).")
+def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
-    seats = opened.log.header.seats
-    steps = logs.steps_of(opened.game, opened.log, path=str(log))[1:]
+    head = opened.log.header
+    if (states or who) and not as_json:
+        raise UsageError("--states and --as go with --json")
+    steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    if as_json:
+        viewer = _viewer(head.seats, who)
+        for record in records.step_records(opened.game, head, steps, viewer, states=states):
+            click.echo(codec.to_json(record, indent=None))
+        return
     width = max(
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
-    for step in steps:
-        click.echo(views.step_line(opened.game, seats, step, width))
+    for step in steps[1:]:
+        click.echo(views.step_line(opened.game, head.seats, step, width))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
@@ -322,23 +345,50 @@ def import_(source: Path, output: Path, force: bool) -> None:
 @click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--seats", type=int, help="Seats per game (default: the game's smallest plus one).")
-@click.option("--bot", default="random", show_default=True, help="random or greedy.")
+@click.option(
+    "--bot",
+    default="random",
+    show_default=True,
+    help="The bot of every seat (random, greedy), or one per seat: greedy,random,random.",
+)
+@click.option(
+    "--option", "options", multiple=True, metavar="K=V", help="A game option, as for new."
+)
+@click.option(
+    "--position",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Every game starts from this position (its seats too).",
+)
 @click.option(
     "--save", type=click.Path(path_type=Path, file_okay=False), help="Write every game's log here."
 )
+@click.option("--force", is_flag=True, help="Replace logs of an earlier run in --save.")
 def simulate(
-    game_name: str, count: int, seed: int, seats: int | None, bot: str, save: Path | None
+    game_name: str,
+    count: int,
+    seed: int,
+    seats: int | None,
+    bot: str,
+    options: tuple[str, ...],
+    position: Path | None,
+    save: Path | None,
+    force: bool,
 ) -> None:
     """Play seeded games between bots and summarise wins and scores."""
     game = games.get(game_name)
-    seats = seats if seats is not None else game.facts.min_seats + 1
-    if bot not in game.bots:
-        raise UsageError(f"unknown bot '{bot}'; bots: {', '.join(sorted(game.bots))}")
-    logs.check_seats(game, [f"p{i + 1}" for i in range(seats)])
+    how = match(
+        game,
+        [b.strip() for b in bot.split(",")],
+        seats=seats,
+        options=game.check_options(_options(options)),
+        position=_read_position(position) if position else None,
+    )
+    if save is not None:
+        check_save(game, save, seeds(seed, count), force=force)
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(
-            game, games=count, seed=seed, seats=seats, bot=bot, save=save, progress=bar.update
+            game, games=count, seed=seed, how=how, save=save, force=force, progress=bar.update
         )
     took = time.perf_counter() - began
     for line in summary.lines():
@@ -362,10 +412,17 @@ def demo(output: Path) -> None:
 
 
 def _register() -> None:
-    from tribes.cli import pages, questions, tui
+    from tribes.cli import pages, questions, rules, tui
 
-    commands = (questions.diff, questions.fork, questions.bisect, questions.whatif, tui.replay)
-    for command in (*commands, pages.html_page):
+    for command in (
+        questions.diff,
+        questions.fork,
+        questions.bisect,
+        questions.whatif,
+        tui.replay,
+        rules.rules,
+        pages.html_page,
+    ):
         main.add_command(command)
 
 
