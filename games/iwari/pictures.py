@@ -57,7 +57,7 @@ TRIBE_COLOURS = (
     OKABE_ITO["sky blue"],
     OKABE_ITO["bluish green"],
     OKABE_ITO["vermillion"],
-    OKABE_ITO["yellow"],
+    OKABE_ITO["black"],
 )
 """Seats' tribes in seat order (Okabe–Ito); each tent and totem also carries its letter."""
 THIRD = "#BBBBBB"
