@@ -401,7 +401,7 @@ def _cards(state: IwariState) -> list[Part]:
             group(
                 f'class="discard" {data(cards=len(state.discard))}',
                 _card(x, 30, top),
-                text(x + 20, 102, f"{len(state.discard)} cards", size=10, anchor="middle"),
+                text(x + 20, 102, _cards_word(len(state.discard)), size=10, anchor="middle"),
             ),
         )
     )
@@ -465,7 +465,7 @@ def _tribes(state: IwariState, seats: Sequence[str], viewer: Viewer) -> list[Par
             else:
                 for k in range(sum(hand)):
                     out.append(_back(hx + 19 * k, y + 8, 17, 24))
-                label = f"hand: {sum(hand)} cards"
+                label = f"hand: {_cards_word(sum(hand))}"
                 hand_data = str(sum(hand))
             out.append(text(hx, y + 4, label, size=8, fill="#5A554C"))
         attributes = data(tribe=letter(state, tribe), score=state.scores[tribe], hand=hand_data)
@@ -506,3 +506,7 @@ def _extras(state: IwariState, seats: Sequence[str]) -> str:
         status = f"{seats[state.to_move]} {doing}"
     out.append(text(PANEL_X, y + 4, status, size=12, weight="bold"))
     return group('class="extras"', *out)
+
+
+def _cards_word(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
