@@ -60,8 +60,8 @@ def fail(exc: TribesError) -> NoReturn:
 @click.group(cls=TribesGroup)
 @click.version_option(package_name="tribes")
 def main() -> None:
-    """tribes: Clans and Iwari (Hunters and Gatherers to come) as event logs you can replay,
-    check, step through and share."""
+    """tribes: Clans, Iwari and Carcassonne: Hunters and Gatherers as event logs you can
+    replay, check, step through and share."""
 
 
 # --- new, moves, act ------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@main.command()
+@main.command(short_help="The legal moves now (or after event N), in notation.")
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The moves after event N (0: the start; default: the last).")
 @click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
@@ -244,10 +244,10 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
         click.echo(opened.game.render(state, head.seats, viewer))
 
 
-@main.command()
+@main.command(short_help="Replay logs: every event legal, every checkpoint matching.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 def verify(paths: tuple[Path, ...]) -> None:
-    """Cursor logs: every event legal, every checkpoint matching, the replay deterministic."""
+    """Replay logs: every event legal, every checkpoint matching, the replay deterministic."""
     failed = 0
     for path in paths:
         try:
@@ -261,7 +261,7 @@ def verify(paths: tuple[Path, ...]) -> None:
                 )
             over = "over" if opened.game.is_over(first[-1].state) else "in progress"
             click.echo(
-                f"ok    {path}: {opened.game.name}, {len(opened.log.events)} events, {over}, state {end_a[:16]}"
+                f"ok    {path}: {opened.game.name}, {views.count(len(opened.log.events), 'event')}, {over}, state {end_a[:16]}"
             )
         except TribesError as exc:
             failed += 1
@@ -299,7 +299,7 @@ def export(log: Path, as_json: bool, output: Path | None) -> None:
         )
 
 
-@main.command(name="import")
+@main.command(name="import", short_help="Write a JSON log (or a hand-written scenario) as .tribes.")
 @click.argument("source", type=LOG)
 @click.option("-o", "--output", type=OUT, required=True, help="The .tribes log to write.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
@@ -312,7 +312,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
     logs.create(output, opened.log, opened.game, force=force)
-    click.echo(f"{output}: {len(opened.log.events)} events")
+    click.echo(f"{output}: {views.count(len(opened.log.events), 'event')}")
 
 
 # --- simulate, demo -------------------------------------------------------------------------------
@@ -374,7 +374,7 @@ def simulate(
     click.echo(f"{count / took:.0f} games/s")
 
 
-@main.command()
+@main.command(short_help="A seeded Clans game, played and replayed with the tooling.")
 @click.option(
     "-o",
     "--output",
