@@ -7,12 +7,14 @@ traceback from here on any input is a bug.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+import click.shell_completion
 
 from tribes import games
 from tribes.core import views
@@ -60,8 +62,8 @@ def fail(exc: TribesError) -> NoReturn:
 @click.group(cls=TribesGroup)
 @click.version_option(package_name="tribes")
 def main() -> None:
-    """tribes: Clans and Iwari (Hunters and Gatherers to come) as event logs you can replay,
-    check, step through and share."""
+    """tribes: Clans, Iwari and Carcassonne: Hunters and Gatherers as event logs you can
+    replay, check, step through and share."""
 
 
 # --- new, moves, act ------------------------------------------------------------------------------
@@ -145,7 +147,7 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@main.command()
+@main.command(short_help="The legal moves now (or after event N), in notation.")
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The moves after event N (0: the start; default: the last).")
 @click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
@@ -168,9 +170,25 @@ def moves(log: Path, at: int | None, as_json: bool) -> None:
         click.echo("the game is over: no move is legal", err=True)
 
 
+def _complete_moves(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of ``tribes act LOG <TAB>``: the legal moves after the moves already
+    typed. Nothing on any error: completion never prints one."""
+    try:
+        opened = logs.open_log(Path(ctx.params["log"]))
+        state = logs.steps_of(opened.game, opened.log)[-1].state
+        for typed in ctx.params.get("moves") or ():
+            state, _ = opened.game.apply(state, opened.game.parse_move(state, typed))
+        legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    except (TribesError, KeyError, TypeError, OSError):
+        return []
+    return [click.shell_completion.CompletionItem(m) for m in legal if m.startswith(incomplete)]
+
+
 @main.command()
 @click.argument("log", type=LOG)
-@click.argument("moves", nargs=-1, required=True)
+@click.argument("moves", nargs=-1, required=True, shell_complete=_complete_moves)
 def act(log: Path, moves: tuple[str, ...]) -> None:
     """Check moves and append them to the log (all of them, or none)."""
     opened = logs.open_log(log)
@@ -266,10 +284,10 @@ def write_text(path: Path, text: str) -> None:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-@main.command()
+@main.command(short_help="Replay logs: every event legal, every checkpoint matching.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 def verify(paths: tuple[Path, ...]) -> None:
-    """Cursor logs: every event legal, every checkpoint matching, the replay deterministic."""
+    """Replay logs: every event legal, every checkpoint matching, the replay deterministic."""
     failed = 0
     for path in paths:
         try:
@@ -283,7 +301,7 @@ def verify(paths: tuple[Path, ...]) -> None:
                 )
             over = "over" if opened.game.is_over(first[-1].state) else "in progress"
             click.echo(
-                f"ok    {path}: {opened.game.name}, {len(opened.log.events)} events, {over}, state {end_a[:16]}"
+                f"ok    {path}: {opened.game.name}, {views.count(len(opened.log.events), 'event')}, {over}, state {end_a[:16]}"
             )
         except TribesError as exc:
             failed += 1
@@ -321,7 +339,7 @@ def export(log: Path, as_json: bool, output: Path | None) -> None:
         )
 
 
-@main.command(name="import")
+@main.command(name="import", short_help="Write a JSON log (or a hand-written scenario) as .tribes.")
 @click.argument("source", type=LOG)
 @click.option("-o", "--output", type=OUT, required=True, help="The .tribes log to write.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
@@ -334,7 +352,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
     logs.create(output, opened.log, opened.game, force=force)
-    click.echo(f"{output}: {len(opened.log.events)} events")
+    click.echo(f"{output}: {views.count(len(opened.log.events), 'event')}")
 
 
 # --- simulate, demo -------------------------------------------------------------------------------
@@ -396,7 +414,7 @@ def simulate(
     click.echo(f"{count / took:.0f} games/s")
 
 
-@main.command()
+@main.command(short_help="A seeded Clans game, played and replayed with the tooling.")
 @click.option(
     "-o",
     "--output",
@@ -408,7 +426,19 @@ def demo(output: Path) -> None:
     """A seeded Clans game with an edge-case finish, played, saved and replayed step by step."""
     from tribes.replay.demo import run
 
-    run(output, click.echo)
+    run(output, click.echo, _invoked_as())
+
+
+def _invoked_as() -> str:
+    """How the user ran this command, to tell them the next ones: ``tribes`` when that is what
+    their PATH finds, else the path they typed (``.venv/bin/tribes``)."""
+    typed = sys.argv[0] if sys.argv else "tribes"
+    if Path(typed).name != "tribes":
+        return "tribes"  # python -m, or a test runner
+    found = shutil.which("tribes")
+    if os.sep not in typed or (found and Path(found).resolve() == Path(typed).resolve()):
+        return "tribes"
+    return typed
 
 
 def _register() -> None:

@@ -31,7 +31,9 @@ def test_board_drawing(game_name: str, snapshot) -> None:  # type: ignore[no-unt
     assert lines(parts[STATIC[game_name]]) == snapshot
 
 
-@pytest.mark.parametrize(("game_name", "name", "at", "viewer"), CASES, ids=[f"{c[1]}-{c[2]}" for c in CASES])
+@pytest.mark.parametrize(
+    ("game_name", "name", "at", "viewer"), CASES, ids=[f"{c[1]}-{c[2]}" for c in CASES]
+)
 def test_state_drawing(game_name, name, at, viewer, snapshot) -> None:  # type: ignore[no-untyped-def]
     game, log, steps = load(game_name, name)
     if at == "pending":
