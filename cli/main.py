@@ -254,7 +254,7 @@ def _at(count: int, at: int | None) -> int:
 def show(
     log: Path, at: int | None, who: str | None, as_json: bool, as_svg: bool, output: Path | None
 ) -> None:
-    """The state of a game, rendered as text, as an SVG picture or as JSON."""
+    """The state of a game: as text, as SVG (--svg) or as JSON."""
     if as_json and as_svg:
         raise UsageError("show prints --json or --svg, not both")
     opened = logs.open_log(log)

@@ -28,7 +28,7 @@ from tribes.replay import html, logs
     help="Whose view the page shows: a seat, 'spectator' or 'all' (every hidden card).",
 )
 def html_page(log: Path, output: Path | None, who: str) -> None:
-    """A one-file HTML page that steps through the game: open it in any browser, offline."""
+    """One HTML file that steps through a game in any browser, offline."""
     opened = logs.open_log(log)
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
     viewer = _viewer(opened.log.header.seats, who)
