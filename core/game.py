@@ -80,6 +80,8 @@ class Outcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...] = ()
     others: tuple[tuple[str, int], ...] = ()
+    ended: str | None = None
+    """Why the game ended, in words ("the 12th village is founded"); None while it goes on."""
 
 
 def highest(scores: Sequence[int], tiebreak: Sequence[int] | None = None) -> tuple[int, ...]:
