@@ -148,3 +148,34 @@ def test_hostile_seat_names_are_escaped_in_the_drawing():
     texts = "".join(n.text or "" for n in root.iter())
     for name in names:
         assert name in texts
+
+
+@pytest.mark.skipif(
+    "hunters" not in games.names(), reason="Hunters and Gatherers is not registered yet"
+)
+def test_hunters_tiles_and_pieces_drawn_are_the_states_at_every_step():
+    game, log, steps = load("hunters", "full-game-4p")
+    letters = dict(zip("abcde", log.header.seats, strict=False))
+    for step in [*steps[:: max(1, len(steps) // 12)], steps[-1]]:
+        svg = game.svg(step.state, log.header.seats, SPECTATOR, step.event)
+        document = step_document(game, log.header, step.index, step.state, SPECTATOR)
+        tiles = sorted(
+            (int(t["x"]), int(t["y"]), int(t["tile"]), int(t["rotation"]))
+            for t in pieces(svg, "tile")
+        )
+        assert tiles == sorted(
+            (t["x"], t["y"], t["tile"], t["rotation"]) for t in document["tiles"]
+        )
+        drawn = sorted(
+            (int(p["x"]), int(p["y"]), int(p["feature"]), p["kind"], letters[p["seat"]])
+            for p in pieces(svg, "piece")
+        )
+        assert drawn == sorted(
+            (p["x"], p["y"], p["feature"], p["kind"], p["seat"]) for p in document["pieces"]
+        )
+        complete = len(pieces(svg, "complete"))
+        assert complete == sum(1 for f in document["features"] if f.get("complete"))
+        if step.index:
+            (last,) = pieces(svg, "last")
+            x, y = step.state.placed[-1][:2]
+            assert (int(last["x"]), int(last["y"])) == (x, y)
