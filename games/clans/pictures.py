@@ -174,17 +174,18 @@ def _river(board: Board, pair: tuple[int, ...]) -> str:
 
 
 def _legend() -> str:
-    y = HEIGHT - 14
+    """Under the seats, clear of the board: what the lines and letters mean."""
+    x, y = PANEL_X, HEIGHT - 30
     items = [
-        f'<rect x="8" y="{y - 9}" width="14" height="5" fill="{WATER}"/>',
-        text(26, y - 3, "lake: no border", size=9),
-        f'<path d="M110,{y - 6} q4,-4 8,0 t8,0" fill="none" stroke="{RIVER}" stroke-width="2.5"/>',
-        text(130, y - 3, "river: adjacent", size=9),
-        _line(214, y - 6, 228, y - 6, "#5A554C", 2.2),
-        text(232, y - 3, "region", size=9),
+        f'<rect x="{x}" y="{y - 6}" width="14" height="5" fill="{WATER}"/>',
+        text(x + 18, y, "lake: no border", size=9),
+        f'<path d="M{x + 96},{y - 3} q4,-4 8,0 t8,0" fill="none" stroke="{RIVER}" stroke-width="2.5"/>',
+        text(x + 116, y, "river: adjacent", size=9),
+        _line(x + 194, y - 3, x + 208, y - 3, "#5A554C", 2.2),
+        text(x + 212, y, "region", size=9),
     ]
     terrains = "  ".join(f"{name[0]} {name}" for name in TERRAIN_FILLS)
-    items.append(text(8, y + 9, terrains, size=9, fill="#3D3A33"))
+    items.append(text(x, y + 14, terrains + "  · V3: village 3", size=9, fill="#3D3A33"))
     return "".join(items)
 
 
