@@ -41,6 +41,12 @@ class Effect:
         fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)))
         return f"{type(self).__name__}({fields})"
 
+    def describe_for(self, seats: Sequence[str], viewer: Any) -> str:
+        """The line as ``viewer`` (a seat number, SPECTATOR or EVERYTHING, as in
+        ``tribes.core.game``) may see it; ``describe`` is the line for EVERYTHING. Only an
+        effect that carries a secret (a card drawn from a deck) needs to override this."""
+        return self.describe(seats)
+
 
 @attrs.frozen
 class Upcaster:
