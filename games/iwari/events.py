@@ -14,6 +14,7 @@ import attrs
 
 from tribes.core.events import Effect, Event, EventTable
 from tribes.core.game import EVERYTHING
+from tribes.core.views import count
 from tribes.games.iwari.board import Terrain
 
 TOTEM_PIECE = 0
@@ -174,7 +175,7 @@ class DeckReshuffled(Effect):
     cards: int
 
     def describe(self, seats: Sequence[str]) -> str:
-        return f"the discard pile ({self.cards} cards) is shuffled into a new deck"
+        return f"the discard pile ({count(self.cards, 'card')}) is shuffled into a new deck"
 
 
 @attrs.frozen(kw_only=True)
