@@ -55,6 +55,7 @@ STYLES = {
     "message": "\x1b[1;36m",
     "help": "",
     "board": "",
+    "changed": "\x1b[1;32m",  # bold green: what the last event changed on the board
 }
 """ANSI SGR of each style of ``tribes.replay.stepper.Row``."""
 RESET = "\x1b[0m"

@@ -4,12 +4,15 @@ directly; ``tribes.cli.tui`` only reads keys and paints the rows this returns.
 A screen is a title row, the event just applied with its effects, then the body: the board and,
 where there is room beside it, the move list, the diff (``d``) and every effect (``e``); where
 there is no room beside the board, below it, and in a small terminal in its place. The body pans
-(``H J K L`` or Shift+arrows) when it does not fit. Rows are segments of text with a style name
+(``H J K L`` or Shift+arrows) when it does not fit. What the last event changed on the board
+(the words that differ from the board before it) is marked for colour, as is the current move in
+the move list (also marked ▶ without colour). Rows are segments of text with a style name
 (``Row``) so that the terminal layer can colour them; ``screen`` gives the plain lines.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import attrs
@@ -66,8 +69,8 @@ PANE_WIDTH = 34
 GAP = " │ "
 
 Segment = tuple[str, str]
-"""Text and a style name: title, event, board, moves, current, diff, effects, help, rule,
-message."""
+"""Text and a style name: title, event, board, changed (what the last event changed on the
+board), moves, current (the current move in the move list), diff, effects, help, rule, message."""
 Row = tuple[Segment, ...]
 
 
@@ -283,9 +286,15 @@ class Stepper:
         return self._columns([(pane, width)], room), pane.cut(width, room, self.pan)
 
     def _board(self, width: int) -> Pane:
+        """The board as the viewer sees it, with what the last event changed on it marked (the
+        words that differ from the board before it)."""
         r = self.cursor
-        text = r.game.render(r.state, r.seats, self.viewer, width)
-        return Pane(text.splitlines(), "board", keep_end=True)
+        lines = r.game.render(r.state, r.seats, self.viewer, width).splitlines()
+        marks: list[Spans] = []
+        if r.index:
+            before = r.game.render(r.at(r.index - 1).state, r.seats, self.viewer, width)
+            marks = changed_spans(before.splitlines(), lines)
+        return Pane(lines, "board", keep_end=True, marks=marks)
 
     def _beside(self, extras: list[Pane], width: int) -> tuple[Pane, list[tuple[Pane, int]] | None]:
         """The board, and the columns with the board first when every extra fits beside it (with
@@ -329,9 +338,11 @@ class Stepper:
             for i, ((_, w), lines) in enumerate(zip(columns, painted, strict=True)):
                 if i:
                     row.append((GAP, "rule"))
-                text, style = lines[y] if y < len(lines) else ("", "board")
-                last = i == len(columns) - 1
-                row.append((text if last else text.ljust(w), style))
+                parts = lines[y] if y < len(lines) else (("", "board"),)
+                row.extend(parts)
+                used = sum(len(t) for t, _ in parts)
+                if i < len(columns) - 1 and used < w:
+                    row.append((" " * (w - used), "board"))
             rows.append(tuple(row))
         while rows and not "".join(t for t, _ in rows[-1]).strip():
             rows.pop()  # no blank rows at the bottom
@@ -385,17 +396,25 @@ WRAPPED = frozenset({"diff", "effects", "help"})
 """Lines of these styles wrap at the pane's width; a board's lines are cut (and pan)."""
 
 
+Spans = tuple[tuple[int, int], ...]
+"""Columns ``[start, end)`` of a line to show as changed."""
+Line = tuple[str, str, Spans]
+"""A line of a pane: its text, its style and the spans of it that the last event changed."""
+
+
 @attrs.define
 class Pane:
-    """Lines of one column of the body, with a style per line; ``keep_end`` keeps the last
-    lines (a board's status) in view when the pane is cut; ``around`` keeps that line in view
-    instead of panning (the move list)."""
+    """Lines of one column of the body, with a style per line and, for a board, the spans that
+    the last event changed (``marks``); ``keep_end`` keeps the last lines (a board's status) in
+    view when the pane is cut; ``around`` keeps that line in view instead of panning (the move
+    list)."""
 
     lines: list[str]
     style: str = "board"
     keep_end: bool = False
     styles: list[str] = attrs.field(factory=list)
     around: int | None = None
+    marks: list[Spans] = attrs.field(factory=list)
 
     def width(self) -> int:
         return max((len(line) for line in self.lines), default=0)
@@ -404,74 +423,121 @@ class Pane:
         """The lines without the blank ones (what a short screen shows of a board)."""
         return [line for line in self.lines if line.strip()] if self.keep_end else self.lines
 
-    def wrapped(self, width: int) -> list[Segment]:
+    def wrapped(self, width: int) -> list[Line]:
         styles = self.styles or [self.style] * len(self.lines)
-        out: list[Segment] = []
-        for text, style in zip(self.lines, styles, strict=True):
+        marks = self.marks or [()] * len(self.lines)
+        out: list[Line] = []
+        for text, style, spans in zip(self.lines, styles, marks, strict=True):
             if style in WRAPPED and len(text) > width:
-                out += [(line, style) for line in _wrap(text, width)]
+                out += [(line, style, ()) for line in _wrap(text, width)]
             else:
-                out.append((text, style))
+                out.append((text, style, spans))
         return out
 
     def cut(self, width: int, room: int, pan: tuple[int, int]) -> bool:
         """Whether some of the pane is out of view at this size and pan."""
         if self.around is not None:
             return False
-        pairs = self.wrapped(width)
-        wide = max((len(t) for t, _ in pairs), default=0)
-        tall = len(pairs) > room and (not self.keep_end or len(self.plain()) > room)
+        lines = self.wrapped(width)
+        wide = max((len(line[0]) for line in lines), default=0)
+        tall = len(lines) > room and (not self.keep_end or len(self.plain()) > room)
         return wide > width or tall or pan != (0, 0)
 
     def limits(self, width: int, room: int) -> tuple[int, int]:
         """How far the pane can pan in ``width`` × ``room``: columns right, rows down."""
         if self.around is not None:
             return 0, 0
-        pairs = self._shown(width, room)
-        wide = max((len(t) for t, _ in pairs), default=0)
-        if len(pairs) <= room:
-            return max(0, wide - width), 0
+        lines = self._shown(width, room)
+        wide = max(0, max((len(line[0]) for line in lines), default=0) - width)
+        if len(lines) <= room:
+            return wide, 0
         if self.keep_end and room > 1:
             end = min(4, room // 2)
-            return max(0, wide - width), max(0, len(pairs) - end - (room - end - 1))
-        return max(0, wide - width), max(0, len(pairs) - room + 1)
+            return wide, max(0, len(lines) - end - (room - end - 1))
+        return wide, max(0, len(lines) - room + 1)
 
-    def _shown(self, width: int, room: int) -> list[Segment]:
-        pairs = self.wrapped(width)
-        if len(pairs) > room and self.keep_end:
-            pairs = [p for p in pairs if p[0].strip()]
-        return pairs
+    def _shown(self, width: int, room: int) -> list[Line]:
+        lines = self.wrapped(width)
+        if len(lines) > room and self.keep_end:
+            lines = [line for line in lines if line[0].strip()]
+        return lines
 
-    def window(self, width: int, room: int, pan: tuple[int, int]) -> list[Segment]:
+    def window(self, width: int, room: int, pan: tuple[int, int]) -> list[Row]:
         """What shows of the pane in ``width`` × ``room``, panned by ``pan`` (clamped); the
         marks of what is cut (style ``rule``) never pan."""
         if self.around is not None:
-            pairs = self.wrapped(width)
-            first = max(0, min(self.around - room // 2, len(pairs) - room))
-            return [(_fit(t, width), s) for t, s in pairs[first : first + room]]
-        pairs = self._shown(width, room)
-        wide = max((len(t) for t, _ in pairs), default=0)
+            lines = self.wrapped(width)
+            first = max(0, min(self.around - room // 2, len(lines) - room))
+            return [((_fit(t, width), s),) for t, s, _ in lines[first : first + room]]
+        lines = self._shown(width, room)
+        wide = max((len(line[0]) for line in lines), default=0)
         dx = max(0, min(pan[0], wide - width))
-        if len(pairs) > room:
-            pairs = _scroll(pairs, room, pan[1], self.keep_end)
-        return [(_fit(t if s == "rule" else t[dx:], width), s) for t, s in pairs]
+        if len(lines) > room:
+            lines = _scroll(lines, room, pan[1], self.keep_end)
+        return [_segments(t, s, spans, 0 if s == "rule" else dx, width) for t, s, spans in lines]
 
 
-def _scroll(pairs: list[Segment], room: int, down: int, keep_end: bool) -> list[Segment]:
-    """``room`` of ``pairs``, ``down`` rows on: a board keeps its last lines (its status) and
+def _segments(text: str, style: str, spans: Spans, dx: int, width: int) -> Row:
+    """``text`` from column ``dx``, fitted to ``width``, cut into segments at ``spans`` (which
+    take the style ``changed``)."""
+    shown = _fit(text[dx:], width)
+    if not spans:
+        return ((shown, style),)
+    limit = len(shown) if shown == text[dx:] else len(shown) - 1  # never the … of a cut line
+    out: list[Segment] = []
+    at = 0
+    for start, end in spans:
+        start, end = max(start - dx, at), min(end - dx, limit)
+        if start >= end:
+            continue
+        if start > at:
+            out.append((shown[at:start], style))
+        out.append((shown[start:end], "changed"))
+        at = end
+    if at < len(shown):
+        out.append((shown[at:], style))
+    return tuple(out)
+
+
+def changed_spans(before: Sequence[str], after: Sequence[str]) -> list[Spans]:
+    """For each line of ``after``, the words that differ from ``before`` at the same place (none
+    when the two have a different number of lines: nothing to line up)."""
+    if len(before) != len(after):
+        return [()] * len(after)
+    out: list[Spans] = []
+    for old, new in zip(before, after, strict=True):
+        if old == new:
+            out.append(())
+            continue
+        spans = []
+        for word in re.finditer(r"\S+", new):
+            start, end = word.span()
+            same = (
+                old[start:end] == word[0]
+                and (start == 0 or old[start - 1 : start] in ("", " "))
+                and old[end : end + 1] in ("", " ")
+            )
+            if not same:
+                spans.append((start, end))
+        out.append(tuple(spans))
+    return out
+
+
+def _scroll(lines: list[Line], room: int, down: int, keep_end: bool) -> list[Line]:
+    """``room`` of ``lines``, ``down`` rows on: a board keeps its last lines (its status) and
     marks what is cut with ⋮; other panes mark it at their last row."""
     if room <= 1:
-        return pairs[-room:] if room and keep_end else pairs[:room]
+        return lines[-room:] if room and keep_end else lines[:room]
     if keep_end:
         end = min(4, room // 2)
-        head, tail = pairs[:-end], pairs[-end:]
+        head, tail = lines[:-end], lines[-end:]
         shown = room - end - 1
         start = max(0, min(down, len(head) - shown))
-        return [*head[start : start + shown], ("⋮", "rule"), *tail]
-    start = max(0, min(down, len(pairs) - room + 1))
-    more = start + room - 1 < len(pairs)
-    window = pairs[start : start + room - (1 if more else 0)]
-    return [*window, ("⋮ J more", "rule")] if more else window
+        return [*head[start : start + shown], ("⋮", "rule", ()), *tail]
+    start = max(0, min(down, len(lines) - room + 1))
+    more = start + room - 1 < len(lines)
+    window = lines[start : start + room - (1 if more else 0)]
+    return [*window, ("⋮ J more", "rule", ())] if more else window
 
 
 def _wrap(text: str, width: int, most: int | None = None) -> list[str]:

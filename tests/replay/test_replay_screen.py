@@ -244,3 +244,36 @@ def test_every_mode_fits_every_size(
             for key in keys:  # back to the plain screen
                 if key in "de?":
                     press(model, "x" if key == "?" else key, width=width, height=height)
+
+
+# --- the last move on the board -----------------------------------------------------------------
+
+
+def changed(model: Stepper, width: int = 80, height: int = 24) -> list[str]:
+    return [text for row in model.rows(width, height) for text, style in row if style == "changed"]
+
+
+def test_the_board_marks_what_the_last_event_changed(model: Stepper) -> None:
+    model.cursor.seek(4)  # cy 2-1: territory 2's huts onto 1, which becomes village 1
+    marked = changed(model)
+    assert "1f*" in marked and "r2y1b1" in marked  # territory 1: a village now, the huts on it
+    assert "·" in marked  # territory 2, emptied
+    assert "3g" not in marked and "60g" not in marked  # territories the move did not touch
+    assert "".join(model.screen()) == "".join("".join(t for t, _ in row) for row in model.rows())
+
+
+def test_the_start_marks_nothing_and_panning_keeps_the_marks_in_place(model: Stepper) -> None:
+    assert changed(model) == []
+    model.cursor.seek(DEMO_STRIFE)  # cy 14-15: village 9 at 15, strife removes yellow and blue
+    assert "15m*" in changed(model, 60, 20)
+    press(model, "L", "L", width=60, height=20)
+    assert "15m*" in changed(model, 60, 20)
+    press(model, "L", "L", "L", "L", "L", "L", width=60, height=20)
+    for text in changed(model, 60, 20):
+        assert len(text) <= 60
+
+
+def test_changed_spans_mark_the_words_that_differ() -> None:
+    spans = stepper.changed_spans(["  1f   r2", "same", "ab cd"], ["  1f*  r2", "same", "ab ce"])
+    assert spans == [((2, 5),), (), ((3, 5),)]
+    assert stepper.changed_spans(["one"], ["one", "two"]) == [(), ()]  # nothing to line up

@@ -4,6 +4,7 @@ the end; the pane is polled until the expected text shows, never read after a fi
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import time
@@ -342,3 +343,14 @@ def test_paint_adds_colour_around_styled_text_only_when_asked() -> None:
     coloured = paint(rows, True)
     assert coloured[0] == f"{STYLES['title']}title{RESET}"
     assert coloured[1].startswith("a board") and f"{STYLES['current']}▶ 1{RESET}" in coloured[1]
+
+
+def test_the_last_move_is_coloured_on_the_board(
+    tmux: Any, demo_log: Path, tribes_argv: list[str]
+) -> None:
+    term = tmux(shell=replay_line(tribes_argv, demo_log, "--at", 4))
+    term.wait_for("event 4/36")
+    escaped = with_escapes(term)
+    green = r"\x1b\[(?:[0-9;]*;)?32m(?:\x1b\[[0-9;]*m)*"  # tmux may split the SGR codes
+    assert re.search(green + r"1f\*", escaped), escaped  # village 1, founded by event 4
+    assert not re.search(green + r"3g", escaped)  # territory 3: untouched
