@@ -265,25 +265,30 @@ class Stepper:
             extras.append(Pane(self._effect_lines(), "effects"))
         board, columns = self._beside(extras, width)
         if columns is not None:
-            return self._columns(columns, room), board.cut(columns[0][1], room, self.pan)
-        if not extras:
-            return self._single(board, width, room)
+            return self._columns(columns, room)
         # No room beside the board: the extras below it if the board leaves room, else instead.
-        plain = board.plain()
+        kept = [i for i, line in enumerate(board.lines) if line.strip()]
         below = sum(len(p.wrapped(width)) + 1 for p in extras)
-        parts = [Pane(plain, "board"), *extras] if len(plain) + below <= room else extras
+        parts = extras
+        if len(kept) + below <= room:
+            marks = board.marks or [()] * len(board.lines)
+            plain = Pane([board.lines[i] for i in kept], marks=[marks[i] for i in kept])
+            parts = [plain, *extras]
         lines: list[str] = []
         styles: list[str] = []
+        spans: list[Spans] = []
         for i, part in enumerate(parts):
             if i:
                 lines.append("─" * width)
                 styles.append("rule")
+                spans.append(())
             lines += part.lines
             styles += part.styles or [part.style] * len(part.lines)
-        return self._single(Pane(lines, styles=styles), width, room)
+            spans += part.marks or [()] * len(part.lines)
+        return self._single(Pane(lines, styles=styles, marks=spans), width, room)
 
     def _single(self, pane: Pane, width: int, room: int) -> tuple[list[Row], bool]:
-        return self._columns([(pane, width)], room), pane.cut(width, room, self.pan)
+        return self._columns([(pane, width)], room)
 
     def _board(self, width: int) -> Pane:
         """The board as the viewer sees it, with what the last event changed on it marked (the
@@ -326,11 +331,13 @@ class Stepper:
         assert best is not None
         return best[1], best[2]
 
-    def _columns(self, columns: list[tuple[Pane, int]], room: int) -> list[Row]:
-        """The panes side by side, each ``room`` rows of its width, joined by a rule."""
-        main, main_width = columns[0]
-        most = main.limits(main_width, room)
+    def _columns(self, columns: list[tuple[Pane, int]], room: int) -> tuple[list[Row], bool]:
+        """The panes side by side, each ``room`` rows of its width, joined by a rule; and
+        whether any of them is cut (panning shows more)."""
+        limits = [pane.limits(w, room) for pane, w in columns]
+        most = (max(x for x, _ in limits), max(y for _, y in limits))
         self.pan = (min(self.pan[0], most[0]), min(self.pan[1], most[1]))  # no panning past it
+        cut = any(pane.cut(w, room, self.pan) for pane, w in columns)
         painted = [pane.window(w, room, self.pan) for pane, w in columns]
         rows: list[Row] = []
         for y in range(room):
@@ -346,7 +353,7 @@ class Stepper:
             rows.append(tuple(row))
         while rows and not "".join(t for t, _ in rows[-1]).strip():
             rows.pop()  # no blank rows at the bottom
-        return rows
+        return rows, cut
 
     def _moves_width(self) -> int:
         r = self.cursor
