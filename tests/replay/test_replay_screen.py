@@ -277,3 +277,14 @@ def test_changed_spans_mark_the_words_that_differ() -> None:
     spans = stepper.changed_spans(["  1f   r2", "same", "ab cd"], ["  1f*  r2", "same", "ab ce"])
     assert spans == [((2, 5),), (), ((3, 5),)]
     assert stepper.changed_spans(["one"], ["one", "two"]) == [(), ()]  # nothing to line up
+
+
+def test_effects_beside_the_board_scroll_with_j() -> None:
+    model = iwari()
+    model.cursor.seek(FINAL)
+    press(model, "e", width=200, height=16)
+    top = text(model, 200, 16)
+    assert "1 glacier" in top  # the board is still there, beside the effects
+    assert "⋮ J more" in top and "game over: ann 78" not in top
+    press(model, *["J"] * 20, width=200, height=16)
+    assert "game over: ann 78" in text(model, 200, 16)
