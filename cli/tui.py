@@ -18,7 +18,7 @@ from typing import Any, TextIO
 import click
 
 from tribes.core.errors import UsageError
-from tribes.replay import stepper
+from tribes.replay import panes, stepper
 from tribes.replay.cursor import Cursor
 
 _SEQUENCES = {
@@ -57,7 +57,7 @@ STYLES = {
     "board": "",
     "changed": "\x1b[1;32m",  # bold green: what the last event changed on the board
 }
-"""ANSI SGR of each style of ``tribes.replay.stepper.Row``."""
+"""ANSI SGR of each style of ``tribes.replay.panes.Row``."""
 RESET = "\x1b[0m"
 
 
@@ -68,10 +68,10 @@ def wants_colour(stream: TextIO, no_color: bool, environ: dict[str, str] | None 
     return not no_color and not env.get("NO_COLOR") and stream.isatty()
 
 
-def paint(rows: Sequence[stepper.Row], colour: bool) -> list[str]:
+def paint(rows: Sequence[panes.Row], colour: bool) -> list[str]:
     """The rows as terminal lines, with ANSI colour or without."""
     if not colour:
-        return stepper.lines_of(rows)
+        return panes.lines_of(rows)
     lines = []
     for row in rows:
         parts = []

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tribes.core.game import EVERYTHING, SPECTATOR
-from tribes.replay import stepper
+from tribes.replay import panes, stepper
 from tribes.replay.cursor import Cursor
 from tribes.replay.stepper import Stepper
 
@@ -274,9 +274,9 @@ def test_the_start_marks_nothing_and_panning_keeps_the_marks_in_place(model: Ste
 
 
 def test_changed_spans_mark_the_words_that_differ() -> None:
-    spans = stepper.changed_spans(["  1f   r2", "same", "ab cd"], ["  1f*  r2", "same", "ab ce"])
+    spans = panes.changed_spans(["  1f   r2", "same", "ab cd"], ["  1f*  r2", "same", "ab ce"])
     assert spans == [((2, 5),), (), ((3, 5),)]
-    assert stepper.changed_spans(["one"], ["one", "two"]) == [(), ()]  # nothing to line up
+    assert panes.changed_spans(["one"], ["one", "two"]) == [(), ()]  # nothing to line up
 
 
 def test_effects_beside_the_board_scroll_with_j() -> None:
