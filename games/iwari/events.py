@@ -8,12 +8,11 @@ Wire tags and names are fixed forever: never renumber or rename them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
 from tribes.core.events import Effect, Event, EventTable
-from tribes.core.game import EVERYTHING
+from tribes.core.game import EVERYTHING, Viewer
 from tribes.core.views import count
 from tribes.games.iwari.board import Terrain
 
@@ -143,7 +142,7 @@ class CardTaken(Effect):
     def describe(self, seats: Sequence[str]) -> str:
         return self.describe_for(seats, EVERYTHING)
 
-    def describe_for(self, seats: Sequence[str], viewer: Any) -> str:
+    def describe_for(self, seats: Sequence[str], viewer: Viewer) -> str:
         who = seats[self.seat]
         if self.source == FROM_DECK:
             seen = viewer == EVERYTHING or viewer == self.seat

@@ -180,10 +180,17 @@ def _check_source(state: IwariState, source: int, rule: str) -> None:
 def _waiting(state: IwariState) -> str:
     return {
         Phase.ACTION: "the turn begins with a play, an exchange or (only when neither is possible) a pass",
-        Phase.FEAT: f"the {state.pending_feats[0].kind if state.pending_feats else ''} feat must be placed or declined first",
+        Phase.FEAT: _feat_first(state),
         Phase.THIRD: "the third tribe's step comes first: play for it ('third 6 tent25 f') or leave it ('third pass')",
         Phase.REFILL: "the hand is being refilled: draw from the deck or the display",
     }[state.phase]
+
+
+def _feat_first(state: IwariState) -> str:
+    kind = state.pending_feats[0].kind if state.pending_feats else ""
+    return (
+        f"the {kind} feat must be placed ('feat {kind} N') or declined ('feat {kind} none') first"
+    )
 
 
 def _phase_rule(phase: Phase) -> str:

@@ -15,6 +15,7 @@ from tribes.games.iwari import GAME
 from tribes.games.iwari.board import Terrain
 from tribes.games.iwari.events import (
     FROM_DECK,
+    CardDrawn,
     CardTaken,
     FeatPlaced,
     ThirdTribePassed,
@@ -78,6 +79,9 @@ def test_a_feat_on_the_wrong_place_names_the_notation_that_declines_it() -> None
     assert "0 to decline" not in str(refused.value)
     assert f"feat {kind} none" in status(state, c.seats)
     assert GAME.parse_move(state, f"feat {kind} none") in GAME.legal_moves(state)
+    with pytest.raises(IllegalMove) as first:
+        GAME.check(state, CardDrawn(source=FROM_DECK))
+    assert f"'feat {kind} none'" in str(first.value)
 
 
 def test_a_draw_from_the_deck_is_named_to_its_drawer_and_everything_only() -> None:
