@@ -77,11 +77,14 @@ def effects_text(
     return joiner.join(e.describe_for(seats, viewer) for e in step.effects)
 
 
-def step_line(game: Game, seats: Sequence[str], step: Step, width: int = 14) -> str:
-    """A step as one line of ``tribes log``: index, seat, move (padded to ``width``), effects."""
+def step_line(
+    game: Game, seats: Sequence[str], step: Step, width: int = 14, viewer: Viewer = "all"
+) -> str:
+    """A step as one line of ``tribes log``: index, seat, move (padded to ``width``), effects
+    as ``viewer`` may see them."""
     return (
         f"{step.index:>4}  {seat_name(seats, step):<8} {notation(game, step):<{width}} "
-        f"{effects_text(seats, step)}"
+        f"{effects_text(seats, step, viewer=viewer)}"
     ).rstrip()
 
 
