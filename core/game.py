@@ -248,12 +248,12 @@ class GameBase:
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         merged = self.with_defaults(options)
-        for name, value in merged.items():
-            why = self.facts.option(name).refuses(value)  # type: ignore[union-attr]
+        for option in self.facts.options:
+            why = option.refuses(merged[option.name])
             if why:
                 raise BadOption(why)
         self.validate_options(merged)
-        return {k: v for k, v in merged.items() if v != self.facts.option(k).default}  # type: ignore[union-attr]
+        return {o.name: merged[o.name] for o in self.facts.options if merged[o.name] != o.default}
 
     def with_defaults(self, options: Mapping[str, str]) -> dict[str, str]:
         """Every option the game takes, ``options`` over the defaults; BadOption for one it does
