@@ -73,6 +73,7 @@ def picture(state: ClansState, seats: Sequence[str], viewer: Viewer, last: Event
     for t in board.territories:
         parts.append((f"t{t.id}", _territory(state, t.id, villages.get(t.id))))
     parts.append(("last", _last(board, last)))
+    parts.append(("pending", _pending(state)))
     parts.append(("chart", _chart(state)))
     parts.append(("track", _track(state)))
     parts.extend(_seats(state, seats, viewer))
@@ -269,6 +270,23 @@ def _last(board: Board, last: Event | None) -> str:
             )
         return group(f'class="last" {data(order=" ".join(map(str, last.villages)))}', *marks)
     return '<g class="last"></g>'
+
+
+def _pending(state: ClansState) -> str:
+    """Villages waiting for the active player's order (C18, C19): a dashed ring and a '?'."""
+    if state.pending is None:
+        return '<g class="pending"></g>'
+    marks = []
+    for tid in state.pending.villages:
+        x, y = centre(state.board, tid)
+        marks.append(
+            f'<polygon points="{points(_corners(x, y, R - 6))}" fill="none" stroke="{INK}" '
+            'stroke-width="2" stroke-dasharray="4 3"/>'
+            f'<circle cx="{num(x - R * 0.55)}" cy="{num(y - R * 0.45)}" r="7" fill="#FFF" stroke="{INK}"/>'
+            + text(x - R * 0.55, y - R * 0.45 + 3.5, "?", size=10, anchor="middle", weight="bold")
+        )
+    listed = " ".join(map(str, state.pending.villages))
+    return group(f'class="pending" {data(villages=listed)}', *marks)
 
 
 # --- the panel ------------------------------------------------------------------------------------

@@ -136,6 +136,12 @@ def _map(game_map: Map) -> str:
             f'<circle cx="{num(tx)}" cy="{num(ty)}" r="10" fill="#FFFFFF" fill-opacity="0.6" '
             f'stroke="#5A554C" stroke-width="1.2" stroke-dasharray="3 2"/>'
         )
+    for space in game_map.road:  # the long road of the variant (I21)
+        sx, sy = _space(game_map, space)
+        out.append(
+            f'<circle cx="{num(sx)}" cy="{num(sy)}" r="12.5" fill="#E69F00" fill-opacity="0.35" '
+            'stroke="#8B6B43" stroke-width="1" stroke-dasharray="2 2"/>'
+        )
     for a in range(1, game_map.spaces + 1):  # paths between tent spaces
         for b in game_map.links[a]:
             if b > a:
@@ -150,7 +156,8 @@ def _map(game_map: Map) -> str:
             MX,
             y,
             "tents: triangles, totems: circles, by tribe letter · connections: brown land, "
-            "blue dashed water, grey mountain: covered · ^n: peaks of its mountain symbol",
+            "blue dashed water, grey mountain: covered · ^n: peaks of its mountain symbol"
+            + (" · orange rings: the long road" if game_map.road else ""),
             size=9,
             fill="#3D3A33",
         )
