@@ -75,6 +75,8 @@ class Opened:
         self.page.set_default_timeout(TIMEOUT_MS)
         self.errors: list[str] = []
         self.dialogs: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
@@ -150,6 +152,7 @@ def test_clans_page_follows_the_log(browser, tmp_path):  # type: ignore[no-untyp
     check(opened.press("End", "ArrowRight"), n)  # stays at the end
     assert "wins" in opened.state()["turn"]
     assert opened.errors == []
+    assert [url for url in opened.requests if not url.startswith("file:")] == []
 
 
 def test_iwari_page_follows_the_log_and_says_what_diff_says(browser, tmp_path):  # type: ignore[no-untyped-def]

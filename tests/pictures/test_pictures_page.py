@@ -162,3 +162,15 @@ def test_show_svg(cli):  # type: ignore[no-untyped-def]
     cli.ok("show", log, "--svg", "-o", cli.path("b.svg"))
     assert cli.path("b.svg").read_text() == cli.ok("show", log, "--svg")
     assert "--json or --svg" in cli.fails("show", log, "--svg", "--json", code=2)
+
+
+def test_a_page_names_nothing_to_fetch():
+    """One file: no link, font, image or script from anywhere (only SVG's namespace name), and
+    a Content-Security-Policy that would refuse them."""
+    game, log, steps = load("iwari", "full-game-5p-variants")
+    page = html.page(game, log, steps)
+    assert set(re.findall(r"(?:https?:)?//[\w.-]+[^\s\"'<>]*", page)) <= {
+        "http://www.w3.org/2000/svg"
+    }
+    assert "default-src 'none'" in page
+    assert not re.search(r"<(link|img|iframe|object|embed)\b|@import|url\(|src=", page)
