@@ -3,7 +3,8 @@
 The page holds the board of every step as the game draws it (``Game.picture``), as one viewer may
 see it, and nothing that viewer may not: hidden parts are never drawn, the seed and the starting
 position are left out (either would tell hidden cards), a pending decision's options appear only
-for the seat that decides. To stay small, step 0 carries every part of its picture and each later
+for the seat that decides, effects are told as the viewer may read them (``describe_for``: a card
+another seat draws from the deck is "a card"). To stay small, step 0 carries every part of its picture and each later
 step only the parts that changed (``s``: set, ``d``: dropped, ``o``: the new order when it
 changed); the page's script rebuilds each board from those. The move list is plain HTML; every
 string that comes from the log is escaped (``html.escape`` for the page and the drawings; inside
@@ -43,7 +44,7 @@ def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None)
         changes = [] if i == 0 else [c.text for c in diff(game, documents[i - 1], documents[i])]
         records.append({**_status(documents[i]), "c": changes})
     first = frames[0]
-    moves = "".join(_move(game, seats, s) for s in steps)
+    moves = "".join(_move(game, seats, s, viewer) for s in steps)
     title = f"{game.name}: {', '.join(seats)}"
     meta = "".join(
         f"<span><b>{esc(k)}</b> {esc(_plain(v))}</span>" for k, v in sorted(log.header.meta.items())
@@ -158,8 +159,8 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _move(game: Game, seats: Sequence[str], step: Step) -> str:
-    effects = views.effects_text(seats, step)
+def _move(game: Game, seats: Sequence[str], step: Step, viewer: Viewer) -> str:
+    effects = views.effects_text(seats, step, viewer=viewer)  # a card drawn by another: "a card"
     return (
         f'<li data-i="{step.index}" tabindex="-1"><span class="i">{step.index}</span>'
         f'<span class="seat">{esc(views.seat_name(seats, step) if step.index else "")}</span>'

@@ -72,6 +72,18 @@ def test_an_iwari_page_holds_no_hand_its_viewer_may_not_see():
         hidden = [seats[t] for t in (0, 1) if t != viewer]
         for name in hidden:
             assert not re.search(rf"hand of {name}: [tfgcd]", texts), texts
+        drawn = {
+            s.index: s.seat
+            for s in steps
+            if type(s.event).__name__ == "CardDrawn" and s.event.source == 0  # type: ignore[union-attr]
+        }
+        assert drawn
+        for index, seat in drawn.items():
+            line = re.search(rf'<li data-i="{index}".*?</li>', page).group(0)  # type: ignore[union-attr]
+            if seat == viewer:
+                assert re.search(r"draws an? (?!card)\w+ from the deck", line), line
+            else:
+                assert "draws a card from the deck" in line, line
         if viewer is SPECTATOR:
             assert "options" not in texts  # the third tribe's options would tell the hand
         else:
