@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pictures_testing import load, tribe_names
+from pictures_testing import FIXTURES, load, tribe_names
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tribes import games
 from tribes.core.game import EVERYTHING, SPECTATOR
 from tribes.core.views import step_document
 from tribes.replay import html
@@ -252,3 +253,18 @@ def decode_png(data: bytes) -> list[bytes]:
         rows.append(row)
         previous = row
     return [bytes(row[i : i + size]) for row in rows for i in range(0, stride, size)]
+
+
+@pytest.mark.parametrize("game_name", games.names())
+def test_every_game_steps_through_a_full_game(browser, tmp_path, game_name):  # type: ignore[no-untyped-def]
+    """For every registered game (Hunters and Gatherers included once it is): a full game's page
+    opens, steps to its end and back, and logs no error."""
+    full = sorted((FIXTURES / game_name).glob("full-game-*.json"))
+    assert full, f"{game_name} has no full-game fixture"
+    game, log, steps = load(game_name, full[0].stem)
+    opened = open_page(browser, tmp_path, html.page(game, log, steps))
+    assert opened.page.locator("#moves li").count() == len(steps)
+    assert opened.press("End")["current"] == [len(steps) - 1]
+    assert opened.press("Home", "ArrowRight")["current"] == [1]
+    assert opened.page.locator("#board > *").count() > 10
+    assert opened.errors == []
