@@ -33,13 +33,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from tribes_testing import tribes_command
 
 from tribes import games
 from tribes.cli.main import main
 from tribes.events import logfile
 from tribes.replay import logs
 from tribes.replay.simulate import play_game
+from tribes.testing.cli import tribes_command
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "clans"

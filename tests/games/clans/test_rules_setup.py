@@ -8,7 +8,13 @@ from collections import Counter
 from importlib import resources
 
 import pytest
-from clans_helpers import (
+
+from tribes.core.errors import BadData, BadOption, BadPosition
+from tribes.core.game import EVERYTHING, SPECTATOR
+from tribes.core.header import Header
+from tribes.games.clans import board as board_module
+from tribes.games.clans.board import COLOURS, Colour
+from tribes.testing.clans import (
     BOARD,
     GAME,
     NAMES,
@@ -21,12 +27,6 @@ from clans_helpers import (
     position,
     start,
 )
-
-from tribes.core.errors import BadData, BadOption, BadPosition
-from tribes.core.game import EVERYTHING, SPECTATOR
-from tribes.core.header import Header
-from tribes.games.clans import board as board_module
-from tribes.games.clans.board import COLOURS, Colour
 
 SEEDS = range(12)
 
@@ -301,7 +301,7 @@ def test_c7_position_is_loaded():
         clans={"ann": "yellow", "bob": "black", "cy": "red"},
         to_move="cy",
         chips={"ann": 2, "bob": 2, "cy": 1},
-        points={"red": 7, "black": 12, "green": 3},
+        track={"red": 7, "black": 12, "green": 3},
     )
     assert state.huts[1] == huts(red=2, blue=1)
     assert state.huts[2] == huts(black=3)

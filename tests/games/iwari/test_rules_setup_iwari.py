@@ -6,7 +6,11 @@ import json
 from collections import Counter
 
 import pytest
-from iwari_helpers import (
+
+from tribes.core.errors import BadOption, BadPosition
+from tribes.games.iwari.board import TERRAINS, Terrain, load
+from tribes.games.iwari.state import Phase
+from tribes.testing.iwari import (
     GAME,
     SEATS2,
     SEATS3,
@@ -26,10 +30,6 @@ from iwari_helpers import (
     total,
     tribe_tents,
 )
-
-from tribes.core.errors import BadOption, BadPosition
-from tribes.games.iwari.board import TERRAINS, Terrain, load
-from tribes.games.iwari.state import Phase
 
 SEEDS = range(40)
 ALL_SEATS = {2: SEATS2, 3: SEATS3, 4: SEATS4, 5: SEATS5}
