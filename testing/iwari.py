@@ -123,14 +123,15 @@ def position(
     return pos
 
 
-def header_for(pos: dict[str, Any], seed: int = 0, **options: str) -> Header:
+def header_for(pos: dict[str, Any], *, seed: int = 0, **options: str) -> Header:
     """The (unchecked) header of a game from ``pos``."""
     return IWARI.header(seats=tuple(pos["seats"]), seed=seed, position=pos, options=options)
 
 
 def start(options: dict[str, str] | None = None, **kwargs: Any) -> Any:
     """The state of a :func:`position` (``options`` are game options)."""
-    return GAME.setup(header_for(position(**kwargs), **(options or {})))
+    pos = position(**kwargs)
+    return GAME.setup(IWARI.header(seats=tuple(pos["seats"]), position=pos, options=options))
 
 
 def from_seed(seed: int, seats: tuple[str, ...] = SEATS3, **options: str) -> Any:
@@ -226,7 +227,7 @@ def final(
         deck_outs=1,
         **kwargs,
     )
-    state = GAME.setup(header_for(pos, **(options or {})))
+    state = GAME.setup(IWARI.header(seats=tuple(pos["seats"]), position=pos, options=options))
     moves = [move, *extra]
     if len(seats) == 2:
         moves.append("third pass")
@@ -248,7 +249,7 @@ def half(
     first = seats[0]
     hands = {first: "ddd", **kwargs.pop("hands", {})}
     pos = position(seats, hands=hands, to_move=first, start=first, deck="t", **kwargs)
-    state = GAME.setup(header_for(pos, **(options or {})))
+    state = GAME.setup(IWARI.header(seats=tuple(pos["seats"]), position=pos, options=options))
     moves = [move, *extra]
     if len(seats) == 2:
         moves.append("third pass")
