@@ -15,10 +15,13 @@ from typing import Any, NoReturn
 import click
 
 from tribes import games
+from tribes.core import views
 from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
+from tribes.events.logfile import GameLog
 from tribes.replay import logs
+from tribes.replay.cursor import check_point
 from tribes.replay.simulate import simulate as run_simulation
 
 LOG = click.Path(path_type=Path)
@@ -97,7 +100,7 @@ def new(
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big") >> 1
     head = logs.header(game, seats=seat_names, seed=seed, options=_options(options), position=pos)
-    logs.create(output, logs.start(head), game, force=force)
+    logs.create(output, GameLog(header=head), game, force=force)
     state = game.setup(head)
     to_move = game.to_move(state)
     click.echo(
@@ -128,7 +131,7 @@ def _seat_names(game: Game, seats: int | None, names: str | None, position: Any)
         return chosen
     if position is not None:
         return list(game.seats_of_position(position))
-    return [f"p{i + 1}" for i in range(seats if seats is not None else game.min_seats + 1)]
+    return [f"p{i + 1}" for i in range(seats if seats is not None else game.facts.min_seats + 1)]
 
 
 def _options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -147,7 +150,7 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 def moves(log: Path, at: int | None) -> None:
     """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
-    history = logs.replay(opened.game, opened.log, path=str(log))
+    history = logs.steps_of(opened.game, opened.log, path=str(log))
     state = history[_at(len(opened.log.events), at)].state
     legal = opened.game.legal_moves(state)
     for move in legal:
@@ -164,15 +167,7 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
     opened = logs.open_log(log)
     seats = opened.log.header.seats
     for step in logs.act(opened, list(moves)):
-        click.echo(_step_line(opened.game, seats, step))
-
-
-def _step_line(game: Game, seats: tuple[str, ...], step: Any, width: int = 14) -> str:
-    """Index, seat, move (padded to ``width``), effects."""
-    who = seats[step.seat] if step.seat is not None else "-"
-    text = game.format_move(step.event) if step.event is not None else "start"
-    effects = "; ".join(e.describe(seats) for e in step.effects)
-    return f"{step.index:>4}  {who:<8} {text:<{width}} {effects}".rstrip()
+        click.echo(views.step_line(opened.game, seats, step))
 
 
 # --- log, show, verify ----------------------------------------------------------------------------
@@ -184,12 +179,12 @@ def log_(log: Path) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
     seats = opened.log.header.seats
-    steps = logs.replay(opened.game, opened.log, path=str(log))[1:]
+    steps = logs.steps_of(opened.game, opened.log, path=str(log))[1:]
     width = max(
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
     for step in steps:
-        click.echo(_step_line(opened.game, seats, step, width))
+        click.echo(views.step_line(opened.game, seats, step, width))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
@@ -203,13 +198,7 @@ def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
 
 
 def _at(count: int, at: int | None) -> int:
-    if at is None:
-        return count
-    if not 0 <= at <= count:
-        raise UsageError(
-            f"--at {at} is out of range: the log has events 1 to {count} (0 is the start)"
-        )
-    return at
+    return count if at is None else check_point(at, count)
 
 
 @main.command()
@@ -224,15 +213,10 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
     opened = logs.open_log(log)
     head = opened.log.header
     index = _at(len(opened.log.events), at)
-    state = logs.replay(opened.game, opened.log, path=str(log))[index].state
+    state = logs.steps_of(opened.game, opened.log, path=str(log))[index].state
     viewer = _viewer(head.seats, who)
     if as_json:
-        doc = {
-            "game": head.game,
-            "events": index,
-            **opened.game.document(state, head.seats, viewer),
-        }
-        click.echo(codec.to_json(doc))
+        click.echo(codec.to_json(views.step_document(opened.game, head, index, state, viewer)))
     else:
         click.echo(opened.game.render(state, head.seats, viewer))
 
@@ -240,13 +224,13 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 def verify(paths: tuple[Path, ...]) -> None:
-    """Replay logs: every event legal, every checkpoint matching, the replay deterministic."""
+    """Cursor logs: every event legal, every checkpoint matching, the replay deterministic."""
     failed = 0
     for path in paths:
         try:
             opened = logs.open_log(path)
-            first = logs.replay(opened.game, opened.log, path=str(path))
-            second = logs.replay(opened.game, opened.log, verify=False)
+            first = logs.steps_of(opened.game, opened.log, path=str(path))
+            second = logs.steps_of(opened.game, opened.log, verify=False)
             end_a, end_b = codec.state_hash(first[-1].state), codec.state_hash(second[-1].state)
             if end_a != end_b:
                 raise TribesError(
@@ -279,7 +263,7 @@ def verify(paths: tuple[Path, ...]) -> None:
 def export(log: Path, as_json: bool, output: Path | None) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
-    logs.replay(opened.game, opened.log, path=str(log))
+    logs.steps_of(opened.game, opened.log, path=str(log))
     text = logs.to_json(opened.log)
     if output is None:
         click.echo(text, nl=False)
@@ -301,7 +285,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
     opened = logs.open_log(source)
     if opened.end is not None:
         raise UsageError(f"{source} is already a .tribes log; import reads the JSON form")
-    logs.replay(opened.game, opened.log, path=str(source))
+    logs.steps_of(opened.game, opened.log, path=str(source))
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
     logs.create(output, opened.log, opened.game, force=force)
@@ -325,7 +309,7 @@ def simulate(
 ) -> None:
     """Play seeded games between bots and summarise wins and scores."""
     game = games.get(game_name)
-    seats = seats if seats is not None else game.min_seats + 1
+    seats = seats if seats is not None else game.facts.min_seats + 1
     if bot not in game.bots:
         raise UsageError(f"unknown bot '{bot}'; bots: {', '.join(sorted(game.bots))}")
     logs.check_seats(game, [f"p{i + 1}" for i in range(seats)])
@@ -356,9 +340,9 @@ def demo(output: Path) -> None:
 
 
 def _register() -> None:
-    from tribes.cli import tools, tui
+    from tribes.cli import questions, tui
 
-    for command in (tools.diff, tools.fork, tools.bisect, tools.whatif, tui.replay):
+    for command in (questions.diff, questions.fork, questions.bisect, questions.whatif, tui.replay):
         main.add_command(command)
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
+from tribes.core import views
 from tribes.core.engine import Step
 from tribes.core.game import EVERYTHING, Game, Viewer
 from tribes.events import codec
@@ -99,7 +100,7 @@ def transcript(
     TribesError (CorruptLog, IllegalMove, ...) if it cannot be replayed."""
     path = Path(path)
     opened = logs.open_log(path)
-    steps = logs.replay(opened.game, opened.log, path=str(path))
+    steps = logs.steps_of(opened.game, opened.log, path=str(path))
     named = _named_boards(boards, len(steps))
     seats = opened.log.header.seats
     return [
@@ -127,9 +128,7 @@ def block(
     moves: bool = True,
 ) -> str:
     """The transcript's block of one step (see the module's documentation)."""
-    who = seats[step.seat] if step.seat is not None else "-"
-    move = game.format_move(step.event) if step.event is not None else "start"
-    lines = [f"event {step.index}: {who} {move}"]
+    lines = [f"event {step.index}: {views.seat_name(seats, step)} {views.notation(game, step)}"]
     lines += [f"  effect: {e.describe(seats)}" for e in step.effects]
     lines.append(f"  digest: {codec.state_hash(step.state)}")
     if moves:

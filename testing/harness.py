@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import attrs
 
 from tribes import games
+from tribes.core import views
 from tribes.core.engine import Step
 from tribes.core.errors import IllegalMove
 from tribes.core.events import Effect, Event
@@ -31,7 +32,8 @@ def document(
 ) -> dict[str, Any]:
     """The ``tribes show --json`` document of ``state`` (after ``events`` events), as a script
     reads it: through JSON, so tuples are lists and keys are strings."""
-    doc = {"game": game.name, "events": events, **game.document(state, seats, viewer)}
+    head = Header(game=game.name, rules_version=game.rules_version, seed=0, seats=tuple(seats))
+    doc = views.step_document(game, head, events, state, viewer)
     result: dict[str, Any] = codec.from_json(codec.to_json(doc))
     return result
 
@@ -62,7 +64,7 @@ class Harness:
 
     def default_seats(self, count: int | None = None) -> tuple[str, ...]:
         """``count`` seat names (the game's fewest seats by default): ann, bob, cy, dee, eve, ..."""
-        count = self.game.min_seats if count is None else count
+        count = self.game.facts.min_seats if count is None else count
         names = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
         return names[:count] if count <= len(names) else tuple(f"p{i + 1}" for i in range(count))
 

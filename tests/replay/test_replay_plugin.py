@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from tribes.events import codec
-from tribes.replay import logs, playthrough, tools
-from tribes.replay.cursor import Replay
+from tribes.replay import logs, playthrough, questions
+from tribes.replay.cursor import Cursor
 from tribes.replay.playthrough import milestones, transcript
 
 FLAGS = ("-p", "no:cacheprovider", "--strict-markers", "-W", "error", "-p", "no:hypothesispytest")
@@ -86,7 +86,7 @@ def test_record_then_pass_then_fail_when_the_log_changes(user: pytest.Pytester) 
     run(user).assert_outcomes(passed=1)  # and again, unchanged
     # the log forked shorter: the snapshot no longer matches
     opened = logs.open_log(log)
-    logs.create(log, tools.fork(opened.log, 20), opened.game, force=True)
+    logs.create(log, questions.fork(opened.log, 20), opened.game, force=True)
     changed = run(user)
     changed.assert_outcomes(failed=1)
     changed.stdout.fnmatch_lines(["*the playthrough of *game.tribes differs from its snapshot*"])
@@ -97,7 +97,7 @@ def test_a_changed_move_fails_with_the_diff_of_that_step(user: pytest.Pytester) 
     run(user, "--snapshot-update").assert_outcomes(passed=1)
     log = user.path / "logs" / "game.tribes"
     opened = logs.open_log(log)
-    result = tools.whatif(Replay.open(log), 5, "3-9")
+    result = questions.whatif(Cursor.open(log), 5, "3-9")
     logs.create(log, result.log, opened.game, force=True)
     failed = run(user, "--color=no")
     failed.assert_outcomes(failed=1)
@@ -224,7 +224,7 @@ def test_failure_text_honours_the_colour_flags(
     run(user, "--snapshot-update").assert_outcomes(passed=1)
     log = user.path / "logs" / "game.tribes"
     opened = logs.open_log(log)
-    logs.create(log, tools.whatif(Replay.open(log), 5, "3-9").log, opened.game, force=True)
+    logs.create(log, questions.whatif(Cursor.open(log), 5, "3-9").log, opened.game, force=True)
     result = run(user, *flags)
     result.assert_outcomes(failed=1)
     text = output(result)
@@ -275,7 +275,7 @@ def test_compact_mode_pins_digests_and_effects_at_every_step_and_few_boards(
     for path in logs_:
         text = files[f"{folder}/test_corpus[{path.stem}].txt"]
         opened = logs.open_log(path)
-        steps = logs.replay(opened.game, opened.log)
+        steps = logs.steps_of(opened.game, opened.log)
         seats = opened.log.header.seats
         # every step: its digest and every effect; no legal moves; boards at the milestones
         assert [line[10:] for line in text.splitlines() if line.startswith("  digest: ")] == [
@@ -301,7 +301,7 @@ def test_compact_mode_pins_digests_and_effects_at_every_step_and_few_boards(
 def test_the_transcript_has_one_block_per_step(demo_source: Path, demo: Any) -> None:
     blocks = transcript(demo_source)
     opened = logs.open_log(demo_source)
-    steps = logs.replay(opened.game, opened.log)
+    steps = logs.steps_of(opened.game, opened.log)
     assert len(blocks) == demo.EVENTS + 1 == len(steps)
     assert blocks[0].startswith("event 0: - start\n")
     strife = blocks[demo.STRIFE].splitlines()
