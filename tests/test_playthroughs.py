@@ -165,7 +165,7 @@ def test_epoch_boundary_order_changes_who_scores() -> None:
 def test_twelfth_and_thirteenth() -> None:
     _, steps = _replay("twelfth-and-thirteenth")
     assert steps[0].state.founded == VILLAGES - 1
-    assert effects_of(steps[1].effects, OrderAwaited)
+    assert effects_of(steps[1].effects, OrderAwaited) == [OrderAwaited(seat=1, villages=(36, 38))]
     last = steps[-1]
     assert isinstance(last.event, OrderChosen)
     twelfth = effects_of(last.effects, VillageFounded)
@@ -174,9 +174,10 @@ def test_twelfth_and_thirteenth() -> None:
     assert [(u.territory, u.number) for u in unscored] == [(last.event.villages[1], 13)]
     assert twelfth[0].territory == last.event.villages[0]
     assert twelfth[0].value == sum(twelfth[0].huts) + 5
-    assert effects_of(last.effects, GameEnded)
-    assert "12th" in effects_of(last.effects, GameEnded)[0].reason
+    (ended,) = effects_of(last.effects, GameEnded)
+    assert ended.reason == "the 12th village is founded"
     state = last.state
+    assert ended.scores == state.scores()
     assert state.over
     assert state.founded == VILLAGES
     # The 13th keeps its huts (C19) and scores nothing.
@@ -313,7 +314,7 @@ def test_no_legal_move_ends_the_game() -> None:
     assert state.founded < VILLAGES
     assert opened.game.legal_moves(state) == []
     (ended,) = effects_of(steps[-1].effects, GameEnded)
-    assert "no legal move" in ended.reason
+    assert ended.reason == "no legal move is left"
     assert ended.scores == state.scores()
     assert sum(1 for s in steps if effects_of(s.effects, GameEnded)) == 1
 
@@ -330,9 +331,18 @@ def test_two_players_with_three_ownerless_colours() -> None:
     held = {c.value for c in state.clans}
     ownerless = [i for i, name in enumerate(COLOUR_NAMES) if name not in held]
     assert len(ownerless) == 3
-    assert any(state.track[i] > 0 for i in ownerless)
+    founded = effects_of(_all_effects(steps), VillageFounded)
+    for colour in ownerless:
+        name = COLOUR_NAMES[colour]
+        # each ownerless colour is in villages founded, scores in them, and so on the track
+        assert any(v.huts[colour] for v in founded), name
+        assert any(name in v.scored for v in founded), name
+        assert state.track[colour] > 0, name
     assert state.over
-    assert effects_of(steps[-1].effects, GameEnded)
+    (ended,) = effects_of(steps[-1].effects, GameEnded)
+    assert ended.reason == "the 12th village is founded"
+    assert ended.clans == tuple(c.value for c in state.clans)  # only the held colours
+    assert ended.scores == state.scores()
 
 
 # --- C7: a game started from a position ------------------------------------------------------------
@@ -344,10 +354,16 @@ def test_from_position() -> None:
     start = steps[0].state
     assert start.epoch == 3
     assert start.founded == 7
-    assert any(start.track)
-    assert start.villages
-    assert len(steps) > 2
-    assert effects_of(_all_effects(steps), VillageFounded)
+    track = opened.log.header.position["track"]
+    assert start.track == tuple(track[name] for name in COLOUR_NAMES) != (0, 0, 0, 0, 0)  # C7
+    assert len(start.villages) == 6  # six villages on the board, a seventh chip taken earlier
+    assert len(steps) == 5
+    # village 8, doomed on forest in epoch 3 (C15); village 9 takes epoch 3's last chip (C12)
+    founded = effects_of(_all_effects(steps), VillageFounded)
+    assert [(v.number, v.epoch, v.territory) for v in founded] == [(8, 3, 4), (9, 3, 34)]
+    assert [d.territory for d in effects_of(steps[3].effects, VillageDoomed)] == [4]
+    assert effects_of(steps[4].effects, EpochBegan) == [EpochBegan(epoch=4)]
+    assert steps[-1].state.epoch == 4
     assert not steps[-1].state.over
 
 
@@ -358,4 +374,12 @@ def test_full_game_3p() -> None:
     state = steps[-1].state
     assert state.over
     assert state.founded == VILLAGES
-    assert effects_of(steps[-1].effects, GameEnded)
+    # it ends with the 11th and 12th village founded by one move, in the order ann chose
+    assert effects_of(_all_effects(steps), OrderAwaited) == [
+        OrderAwaited(seat=0, villages=(51, 58))
+    ]
+    assert isinstance(steps[-1].event, OrderChosen)
+    assert [v.number for v in effects_of(steps[-1].effects, VillageFounded)] == [11, 12]
+    (ended,) = effects_of(_all_effects(steps), GameEnded)
+    assert ended.reason == "the 12th village is founded"
+    assert ended.scores == state.scores()

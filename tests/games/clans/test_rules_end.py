@@ -144,7 +144,8 @@ def test_c21_legal_moves_are_empty_exactly_when_over():
     assert moves(state) == {(59, 60), (60, 59)}
     state, effects = move(state, 60, 59)  # village at 59: nothing left
     assert GAME.is_over(state)
-    assert effects_of(effects, GameEnded)
+    assert [e.reason for e in effects_of(effects, GameEnded)] == ["no legal move is left"]
+    assert moves(state) == set()
 
 
 # --- C22: final scores -----------------------------------------------------------------------

@@ -249,7 +249,10 @@ def test_c15_doomed_village_with_strife():
     """C13/C15: a doomed village scores nothing even after strife; all its huts leave."""
     board = {5: {"red": 2, "yellow": 1, "green": 1}, 4: {"black": 1, "blue": 1}, **FILLER}
     state, effects = move(start(board), 4, 5)
-    assert effects_of(effects, VillageDoomed)
+    # strife leaves the 2 red, then the village is doomed on mountain in epoch 1
+    assert effects_of(effects, VillageDoomed) == [
+        VillageDoomed(territory=5, terrain="mountain", huts=2)
+    ]
     assert state.track == (0, 0, 0, 0, 0)
     assert state.huts[5] == EMPTY
     assert total_huts(state) == 2
@@ -260,7 +263,10 @@ def test_c15_doomed_village_still_counts_for_the_epoch():
     """C15 / C12: the founder takes the chip, so a doomed village uses up a chip of its epoch."""
     state = start({5: {"red": 2}, 4: {"blue": 1}, **FILLER}, chips={"ann": 3})
     state, effects = move(state, 4, 5)
-    assert effects_of(effects, VillageDoomed)
+    assert effects_of(effects, VillageDoomed) == [
+        VillageDoomed(territory=5, terrain="mountain", huts=3)
+    ]
+    assert [(v.number, v.epoch) for v in effects_of(effects, VillageFounded)] == [(4, 1)]
     assert effects_of(effects, EpochBegan) == [EpochBegan(epoch=2)]
     assert state.epoch == 2
 
@@ -482,7 +488,7 @@ def test_c19_player_chooses_which_is_the_twelfth():
     """C19: When the move founds the 12th village together with others, the active player
     chooses which one is the 12th."""
     state, effects = _twelfth()
-    assert effects_of(effects, OrderAwaited)
+    assert effects_of(effects, OrderAwaited) == [OrderAwaited(seat=0, villages=(1, 3))]
     assert GAME.to_move(state) == 0
     assert not GAME.is_over(state)
     assert {e.villages for e in GAME.legal_moves(state)} == {(1, 3), (3, 1)}
@@ -524,6 +530,6 @@ def test_c19_thirteenth_village_is_still_a_village():
     """C19: Ruling: they are still villages."""
     state, _ = _twelfth()
     state, effects = order(state, 1, 3)
-    assert effects_of(effects, GameEnded)
+    assert [e.reason for e in effects_of(effects, GameEnded)] == ["the 12th village is founded"]
     assert moves(state) == set()
     assert all(3 not in (e.source, e.target) for e in GAME.legal_moves(state))

@@ -270,7 +270,10 @@ def test_i20_dealt_when_starting_from_a_position():
     """I20 with I7: 3 are dealt face up at setup — also when the game starts from a position with
     the module on."""
     state = GAME.setup(header_for(position(SEATS3), **{"expeditions": "on"}))
-    assert len(state.expeditions) == 3
+    dealt = [c.id for c in state.expeditions]
+    assert len(set(dealt)) == 3
+    assert set(dealt) <= {e.id for e in expeditions()}
+    assert GAME.setup(header_for(position(SEATS3))).expeditions == ()  # not without the module
 
 
 def test_i20_first_second_nobody_else():
