@@ -15,7 +15,8 @@ a game of their own, a bot or a test suite over logs.
 
 - :class:`Harness` — one game: states from a seed or a position, moves by notation, refusals,
   random legal games (:meth:`Harness.random_game`);
-- :func:`effects_of`, :func:`document`;
+- :func:`effects_of` (among effects, or among every effect of a replay's steps),
+  :func:`replay_log` (a log file read and replayed), :func:`document`;
 - :mod:`tribes.testing.cli` — the ``tribes`` command in-process (:class:`~tribes.testing.cli.Cli`,
   for click's CliRunner) or in a real process (:func:`~tribes.testing.cli.run_process`), its
   contract (one ``tribes:`` line, never a traceback) checked on every call;
@@ -26,6 +27,6 @@ a game of their own, a bot or a test suite over logs.
 
 from __future__ import annotations
 
-from tribes.testing.harness import Harness, Played, document, effects_of
+from tribes.testing.harness import Harness, Played, document, effects_of, replay_log
 
-__all__ = ["Harness", "Played", "document", "effects_of"]
+__all__ = ["Harness", "Played", "document", "effects_of", "replay_log"]

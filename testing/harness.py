@@ -4,6 +4,7 @@ name their rule, and the ``show --json`` document of a state. Works for every re
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
@@ -18,13 +19,28 @@ from tribes.core.header import Header
 from tribes.core.prng import Stream
 from tribes.events import codec
 from tribes.events.logfile import GameLog
+from tribes.replay import logs
+from tribes.replay.logs import Opened
 
 T = TypeVar("T")
 
 
 def effects_of(effects: Iterable[Any], kind: type[T]) -> list[T]:
-    """The effects of type ``kind``, in order."""
-    return [e for e in effects if isinstance(e, kind)]
+    """The effects of type ``kind``, in order, among ``effects`` — or among every effect of
+    ``effects`` when they are steps (:class:`tribes.core.engine.Step`, a replay's)."""
+    found: list[T] = []
+    for item in effects:
+        for effect in item.effects if isinstance(item, Step) else (item,):
+            if isinstance(effect, kind):
+                found.append(effect)
+    return found
+
+
+def replay_log(path: Path | str) -> tuple[Opened, list[Step]]:
+    """A log file (either form) read and replayed, every event and checkpoint checked: the log
+    as opened and every step of it (0: the start)."""
+    opened = logs.open_log(Path(path))
+    return opened, logs.steps_of(opened.game, opened.log, path=str(path))
 
 
 def document(

@@ -30,7 +30,7 @@ from tribes.games.clans.events import (
 )
 from tribes.replay import logs
 from tribes.replay.playthrough import milestones
-from tribes.testing import effects_of
+from tribes.testing import effects_of, replay_log
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -66,12 +66,7 @@ def _id(path: Path) -> str:
 
 
 def _replay(name: str) -> tuple[Any, list[Step]]:
-    opened = logs.open_log(CLANS / f"{name}.json")
-    return opened, logs.steps_of(opened.game, opened.log, path=str(opened.path))
-
-
-def _all_effects(steps: list[Step]) -> list[Any]:
-    return [e for s in steps for e in s.effects]
+    return replay_log(CLANS / f"{name}.json")
 
 
 # --- golden transcripts ---------------------------------------------------------------------------
@@ -192,7 +187,7 @@ def test_twelfth_and_thirteenth() -> None:
 
 def test_strife_leaves_a_single_colour() -> None:
     _, steps = _replay("strife-single-colour")
-    effects = _all_effects(steps)
+    effects = steps
     (strife,) = effects_of(effects, StrifeRemoved)
     (village,) = [v for v in effects_of(effects, VillageFounded) if v.territory == strife.territory]
     assert len(strife.colours) == 4
@@ -331,7 +326,7 @@ def test_two_players_with_three_ownerless_colours() -> None:
     held = {c.value for c in state.clans}
     ownerless = [i for i, name in enumerate(COLOUR_NAMES) if name not in held]
     assert len(ownerless) == 3
-    founded = effects_of(_all_effects(steps), VillageFounded)
+    founded = effects_of(steps, VillageFounded)
     for colour in ownerless:
         name = COLOUR_NAMES[colour]
         # each ownerless colour is in villages founded, scores in them, and so on the track
@@ -359,7 +354,7 @@ def test_from_position() -> None:
     assert len(start.villages) == 6  # six villages on the board, a seventh chip taken earlier
     assert len(steps) == 5
     # village 8, doomed on forest in epoch 3 (C15); village 9 takes epoch 3's last chip (C12)
-    founded = effects_of(_all_effects(steps), VillageFounded)
+    founded = effects_of(steps, VillageFounded)
     assert [(v.number, v.epoch, v.territory) for v in founded] == [(8, 3, 4), (9, 3, 34)]
     assert [d.territory for d in effects_of(steps[3].effects, VillageDoomed)] == [4]
     assert effects_of(steps[4].effects, EpochBegan) == [EpochBegan(epoch=4)]
@@ -375,11 +370,9 @@ def test_full_game_3p() -> None:
     assert state.over
     assert state.founded == VILLAGES
     # it ends with the 11th and 12th village founded by one move, in the order ann chose
-    assert effects_of(_all_effects(steps), OrderAwaited) == [
-        OrderAwaited(seat=0, villages=(51, 58))
-    ]
+    assert effects_of(steps, OrderAwaited) == [OrderAwaited(seat=0, villages=(51, 58))]
     assert isinstance(steps[-1].event, OrderChosen)
     assert [v.number for v in effects_of(steps[-1].effects, VillageFounded)] == [11, 12]
-    (ended,) = effects_of(_all_effects(steps), GameEnded)
+    (ended,) = effects_of(steps, GameEnded)
     assert ended.reason == "the 12th village is founded"
     assert ended.scores == state.scores()

@@ -151,8 +151,21 @@ def test_as_spectator(tribes_playthrough):
 # --- a log that cannot be replayed -------------------------------------------------------------
 
 
-def _damaged(user: pytest.Pytester, damage: Any, how: str) -> None:
-    log = user.path / "logs" / "game.tribes"
+DAMAGES = ("flipped", "cut", "illegal", "missing")
+
+DAMAGED_TEST = """
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.parametrize("how", ["flipped", "cut", "illegal", "missing"])
+def test_log(tribes_playthrough, how):
+    tribes_playthrough(Path(__file__).parent / "logs" / f"{how}.tribes")
+"""
+
+
+def _damage(log: Path, damage: Any, how: str) -> None:
     if how == "flipped":
         damage.flip(log, 50).replace(log)
     elif how == "cut":
@@ -163,26 +176,38 @@ def _damaged(user: pytest.Pytester, damage: Any, how: str) -> None:
         log.unlink()
 
 
-@pytest.mark.parametrize("how", ["flipped", "cut", "illegal", "missing"])
 def test_a_log_that_cannot_be_replayed_fails_in_one_line_and_keeps_its_snapshot(
-    user: pytest.Pytester, damage: Any, how: str
+    user: pytest.Pytester, damage: Any
 ) -> None:
-    run(user, "--snapshot-update").assert_outcomes(passed=1)
+    """Damaged, cut, with an event the rules refuse, or gone: each fails in one line naming
+    the log, and neither a run nor ``--snapshot-update`` suggests, deletes or rewrites its
+    snapshot."""
+    (user.path / "test_user.py").unlink()
+    for how in DAMAGES:
+        shutil.copyfile(user.path / "logs" / "game.tribes", user.path / "logs" / f"{how}.tribes")
+    user.makepyfile(test_damaged=DAMAGED_TEST)
+    run(user, "--snapshot-update").assert_outcomes(passed=4)
     pinned = snapshot_files(user)
-    _damaged(user, damage, how)
+    assert len(pinned) == 4
+    for how in DAMAGES:
+        _damage(user.path / "logs" / f"{how}.tribes", damage, how)
     for args in ((), ("--snapshot-update",)):
         result = run(user, "--color=no", *args)
-        result.assert_outcomes(failed=1)
+        result.assert_outcomes(failed=4)
         text = output(result)
-        # one line, naming the log, in the failure and in the summary; no traceback
-        failure = [line for line in result.outlines if line.startswith("tribes_playthrough: ")]
-        assert len(failure) == 1, text
-        assert "game.tribes" in failure[0]
-        assert "its snapshot is kept" in failure[0]
-        result.stdout.fnmatch_lines(["FAILED test_user.py::test_my_game - *tribes_playthrough: *"])
+        for how in DAMAGES:
+            # one line, naming the log, in the failure and in the summary; no traceback
+            failure = [
+                line
+                for line in result.outlines
+                if line.startswith("tribes_playthrough: ") and f"{how}.tribes" in line
+            ]
+            assert len(failure) == 1, (how, text)
+            assert failure[0].endswith("(its snapshot is kept; fix or restore the log)")
+            result.stdout.fnmatch_lines([f"FAILED test_damaged.py::test_log[[]{how}[]] - *"])
         assert "Traceback" not in text
         assert "tribes/" not in text and "replay/" not in text  # no frame of tribes' code
-        # nothing suggests updating, and updating neither deletes nor rewrites the snapshot
+        # nothing suggests updating, and updating neither deletes nor rewrites the snapshots
         assert "--snapshot-update" not in text
         assert "unused" not in text and "deleted" not in text
         assert snapshot_files(user) == pinned, args
@@ -191,7 +216,7 @@ def test_a_log_that_cannot_be_replayed_fails_in_one_line_and_keeps_its_snapshot(
 def test_a_log_that_cannot_be_replayed_writes_no_snapshot_either(
     user: pytest.Pytester, damage: Any
 ) -> None:
-    _damaged(user, damage, "flipped")
+    _damage(user.path / "logs" / "game.tribes", damage, "flipped")
     result = run(user, "--snapshot-update")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["tribes_playthrough: *game.tribes*"])
@@ -208,31 +233,25 @@ def pytest_configure(config):
 """
 
 
-@pytest.mark.parametrize(
-    ("flags", "coloured"),
-    [
-        (("--color=yes",), True),  # the control: the same failure has colours
-        (("--color=no",), False),
-        (("--color=yes", "--snapshot-no-colors"), False),
-    ],
-    ids=["color-yes", "color-no", "snapshot-no-colors"],
-)
-def test_failure_text_honours_the_colour_flags(
-    user: pytest.Pytester, flags: tuple[str, ...], coloured: bool
-) -> None:
+def test_failure_text_honours_the_colour_flags(user: pytest.Pytester) -> None:
     user.makeconftest(COLOURS_ON)
     run(user, "--snapshot-update").assert_outcomes(passed=1)
     log = user.path / "logs" / "game.tribes"
     opened = logs.open_log(log)
     logs.create(log, questions.whatif(Cursor.open(log), 5, "3-9").log, opened.game, force=True)
-    result = run(user, *flags)
-    result.assert_outcomes(failed=1)
-    text = output(result)
-    diff = text[text.index("differs from its snapshot") : text.index("snapshot report summary")]
-    assert "+ event 5: ann 3-9" in _COLOUR.sub("", diff)
-    assert (ESC in diff) == coloured
-    if "--color=no" in flags:
-        assert ESC not in text  # nor anywhere else, syrupy's report included
+    for flags, coloured in (
+        (("--color=yes",), True),  # the control: the same failure has colours
+        (("--color=no",), False),
+        (("--color=yes", "--snapshot-no-colors"), False),
+    ):
+        result = run(user, *flags)
+        result.assert_outcomes(failed=1)
+        text = output(result)
+        diff = text[text.index("differs from its snapshot") : text.index("snapshot report summary")]
+        assert "+ event 5: ann 3-9" in _COLOUR.sub("", diff), flags
+        assert (ESC in diff) == coloured, flags
+        if "--color=no" in flags:
+            assert ESC not in text  # nor anywhere else, syrupy's report included
 
 
 # --- the compact mode ----------------------------------------------------------------------------
