@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
 from tribes.replay import logs, questions
@@ -35,7 +36,7 @@ def _print_changes(
         click.echo("  no change")
 
 
-@click.command()
+@click.command(short_help="What changed: at event N, from N to M, or between two logs.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 @click.option("--at", type=int, help="What event N changed (default: the last event).")
 @click.option("--from", "start", type=int, help="From the state after event N ...")
@@ -54,6 +55,8 @@ def diff(
         return
     if len(paths) != 1:
         raise UsageError("diff takes one log, or two logs to compare")
+    if at is not None and (start is not None or end is not None):
+        raise UsageError("--at N shows what event N changed; --from and --to go without it")
     cursor = Cursor.open(paths[0])
     if start is None and end is None:
         n = check_point(len(cursor) if at is None else at, len(cursor), events=True)
@@ -61,7 +64,7 @@ def diff(
         title = {"event": cursor.describe(n)}
     else:
         a = check_point(
-            start if start is not None else (at if at is not None else 0),
+            start if start is not None else 0,
             len(cursor),
             option="--from",
         )
@@ -74,11 +77,20 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
     a, b = Cursor.open(path_a), Cursor.open(path_b)
     where = questions.diverge(a, b)
     if as_json:
-        head = {"event": where.event, "state": where.state, "common": where.common}
-        _print_changes(where.changes, True, head)
+        head = {
+            "event": where.event,
+            "state": where.state,
+            "common": where.common,
+            "header": {name: {"a": x, "b": y} for name, x, y in where.header},
+        }
+        _print_changes(where.changes, True, codec.unstructure(head))
         return
+    for name, x, y in where.header:
+        click.echo(
+            f"the logs start differently: {name} {_value(x)} in {path_a}, {_value(y)} in {path_b}"
+        )
     if where.event is None and where.state is None:
-        click.echo(f"the logs are the same game: {len(a)} events, same states")
+        click.echo(f"the logs are the same game: {views.count(len(a), 'event')}, same states")
         return
     if where.event is not None:
         if where.event > where.common:
@@ -94,6 +106,16 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
     if where.state is not None:
         click.echo(f"the states first differ after event {where.state}:")
         _print_changes(where.changes, False)
+
+
+LATER_EVENT_ILLEGAL = 3
+"""whatif's exit status when the replacement made a later event illegal."""
+
+
+def _value(value: object) -> str:
+    if isinstance(value, tuple | list):
+        return ",".join(map(str, value))
+    return codec.to_json(value, indent=None) if isinstance(value, dict) else str(value)
 
 
 @click.command()
@@ -117,18 +139,24 @@ def fork(log: Path, at: int, output: Path, force: bool) -> None:
     click.echo(f"{output}: {kept} of {log}; {then}")
 
 
-@click.command()
+@click.command(short_help="The first event after which an expression holds.")
 @click.argument("log", type=LOG)
 @click.option(
     "--until", "expression", required=True, help="An expression over the show --json document."
 )
 def bisect(log: Path, expression: str) -> None:
-    """The first event after which EXPR holds, e.g. 'len(villages) >= 12' or 'track.red > 30'.
-    Exits 1 when it never holds."""
+    """The first event after which an expression holds ('len(villages) >= 12').
+
+    The expression reads the show --json document: 'len(villages) >= 12', 'track.red > 30',
+    'pending != null'. Exits 1 when it never holds."""
     cursor = Cursor.open(log)
     found = questions.bisect(cursor, expression)
     if found is None:
-        click.echo(f"'{expression}' never holds in the {len(cursor)} events of {log}")
+        for path in questions.never_present(cursor, expression):
+            click.echo(f"warning: '{path}' is in no state of {log}; it reads as null", err=True)
+        click.echo(
+            f"'{expression}' never holds in the {views.count(len(cursor), 'event')} of {log}"
+        )
         sys.exit(1)
     click.echo(f"event {found}" if found == 0 else cursor.describe(found))
 
@@ -141,7 +169,9 @@ def bisect(log: Path, expression: str) -> None:
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable report.")
 def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_json: bool) -> None:
-    """Replace event N by MOVE and re-check every later event."""
+    """Replace event N by MOVE and re-check every later event. Exit status: 0 when every later
+    event is still legal, 3 when one became illegal (it is named), 1 when MOVE itself is
+    illegal or the log is damaged, 2 for a usage error."""
     cursor = Cursor.open(log)
     result = questions.whatif(cursor, at, move)
     end = len(result.log.events)
@@ -156,7 +186,7 @@ def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_j
             "reason": result.reason,
         }
         _print_changes(result.changes, True, head)
-        return
+        sys.exit(0 if result.illegal_at is None else LATER_EVENT_ILLEGAL)
     click.echo(f"event {at} replaced by {move}")
     if result.illegal_at is None:
         click.echo(f"every later event is still legal ({len(cursor)} events)")
@@ -166,4 +196,6 @@ def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_j
     click.echo(f"state after event {end}, compared with the original:")
     _print_changes(result.changes, False)
     if output is not None:
-        click.echo(f"{output}: {end} events")
+        click.echo(f"{output}: {end} event{'' if end == 1 else 's'}")
+    if result.illegal_at is not None:
+        sys.exit(LATER_EVENT_ILLEGAL)

@@ -54,6 +54,11 @@ def step_document(
     return {"game": header.game, "events": index, **document(game, state, header.seats, viewer)}
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and its noun, singular for one: "1 event", "2 events", "1 territory"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def seat_name(seats: Sequence[str], step: Step) -> str:
     return seats[step.seat] if step.seat is not None else "-"
 

@@ -41,7 +41,9 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     seats = log.header.seats
     size = len(logfile.encode(log))
     say(f"== tribes demo: Clans, seed {log.header.seed}, greedy bots {', '.join(seats)}")
-    say(f"   played {len(log.events)} events and saved them to {path} ({size} bytes)")
+    say(
+        f"   played {views.count(len(log.events), 'event')} and saved them to {path} ({size} bytes)"
+    )
     steps = logs.steps_of(game, log, path=str(path))
     say("")
     say("== the start (tribes show --at 0)")
@@ -67,7 +69,7 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     say("")
     say("== checks (tribes verify): every event legal, every checkpoint matches")
     marks = len(log.checkpoints)
-    say(f"   ok: {len(log.events)} events, {marks} checkpoint{'' if marks == 1 else 's'}")
+    say(f"   ok: {views.count(len(log.events), 'event')}, {views.count(marks, 'checkpoint')}")
     say("")
     replay = Cursor.open(path)
     strife = questions.bisect(replay, "len(villages) >= 6")

@@ -47,6 +47,8 @@ class Divergence:
     state: int | None
     changes: list[Change]
     common: int
+    header: tuple[tuple[str, object, object], ...] = ()
+    """The header fields that differ (name, value in a, value in b): the logs start apart."""
 
 
 def diverge(a: Cursor, b: Cursor) -> Divergence:
@@ -54,6 +56,11 @@ def diverge(a: Cursor, b: Cursor) -> Divergence:
         raise TribesError(
             f"the logs are of different games: {a.game.name} and {b.game.name}; diff compares two logs of one game"
         )
+    header = tuple(
+        (name, getattr(a.log.header, name), getattr(b.log.header, name))
+        for name in HEADER_FIELDS
+        if getattr(a.log.header, name) != getattr(b.log.header, name)
+    )
     common = min(len(a), len(b))
     event = next(
         (i for i in range(1, common + 1) if a.log.events[i - 1] != b.log.events[i - 1]), None
@@ -66,10 +73,14 @@ def diverge(a: Cursor, b: Cursor) -> Divergence:
             state = i
             break
     if state is None and event is None:
-        return Divergence(None, None, [], common)
+        return Divergence(None, None, [], common, header)
     where = state if state is not None else min(event or common, common)
     changes = diff(a.game, a.document(EVERYTHING, where), b.document(EVERYTHING, where))
-    return Divergence(event, state, changes, common)
+    return Divergence(event, state, changes, common, header)
+
+
+HEADER_FIELDS = ("rules_version", "seed", "seats", "options", "position")
+"""What a log's start depends on (its metadata does not change a state)."""
 
 
 def bisect(cursor: Cursor, expression: str) -> int | None:
@@ -79,6 +90,18 @@ def bisect(cursor: Cursor, expression: str) -> int | None:
         if query.holds(cursor.document(EVERYTHING, index)):
             return index
     return None
+
+
+def never_present(cursor: Cursor, expression: str) -> list[str]:
+    """The paths of ``expression`` that are in no state of the log (read as null everywhere):
+    likely typos, such as ``track.pink`` or an index beyond every list's end."""
+    query = parse(expression, set(cursor.document(EVERYTHING, 0)))
+    absent = {text for text, _ in query.paths}
+    for index in range(len(cursor) + 1):
+        absent &= query.missing(cursor.document(EVERYTHING, index))
+        if not absent:
+            break
+    return sorted(absent)
 
 
 @attrs.frozen

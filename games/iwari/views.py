@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tribes.core.game import EVERYTHING, Viewer
+from tribes.core.views import count
 from tribes.games.iwari.board import TERRAINS
 from tribes.games.iwari.state import FEAT_KINDS, IwariState
 
@@ -96,10 +97,10 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
     if head == "display":
         return f"display: {_cards(old)} → {_cards(new)}"
     if head == "deck":
-        return f"deck: {old} → {new} cards"
+        return f"deck: {old} → {count(new, 'card')}"
     if head == "discard":
         added = f" (+{new[len(old) :]})" if new and old is not None and new.startswith(old) else ""
-        return f"discard: {len(old or '')} → {len(new or '')} cards{added}"
+        return f"discard: {len(old or '')} → {count(len(new or ''), 'card')}{added}"
     if head == "scores" and n == 2:
         return f"score {path[1]}: {old} → {new}"
     if head == "supply" and n == 3:

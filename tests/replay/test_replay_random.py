@@ -102,7 +102,8 @@ def test_whatif_with_another_legal_move(cli: Any, random_logs: list[Path]) -> No
         else:
             assert result.illegal_at == end + 1 and result.reason
         new = path.with_name(f"whatif-{path.name}")
-        cli.ok("whatif", path, "--at", at, move, "-o", new)
+        ran = cli.run("whatif", path, "--at", at, move, "-o", new)
+        assert ran.exit_code == (0 if result.illegal_at is None else 3), ran.stdout
         assert cli.ok("verify", new).startswith("ok")
         doc = cli.json("diff", path, new, "--json")
         assert doc["event"] == at  # the logs part where the move was replaced

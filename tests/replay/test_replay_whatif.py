@@ -4,6 +4,7 @@ still-legal part; ``-o`` writes the new log up to the last legal event, and it v
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -106,10 +107,17 @@ def test_library_out_of_range(demo_log: Path, at: int) -> None:
 # --- command ------------------------------------------------------------------------------------
 
 
+def made_illegal(cli: Any, *args: Any) -> str:
+    """whatif where a later event became illegal: exit status 3, the report on stdout."""
+    ran = cli.run("whatif", *args)
+    assert ran.exit_code == 3, (args, ran.exit_code, ran.stdout, ran.stderr)
+    return str(ran.stdout)
+
+
 def test_command_reports_the_illegal_event_and_the_diff(cli: Any, demo_log: Path) -> None:
     replay = Cursor.open(demo_log)
     result = questions.whatif(replay, 5, "3-9")
-    out = cli.ok("whatif", demo_log, "--at", 5, "3-9")
+    out = made_illegal(cli, demo_log, "--at", 5, "3-9")
     assert f"event {result.illegal_at}" in out
     assert replay.notation(result.illegal_at) in out  # the event that became illegal
     assert result.reason in out  # and why
@@ -121,7 +129,7 @@ def test_command_reports_the_illegal_event_and_the_diff(cli: Any, demo_log: Path
 def test_command_json(cli: Any, demo_log: Path) -> None:
     replay = Cursor.open(demo_log)
     result = questions.whatif(replay, 5, "3-9")
-    doc = cli.json("whatif", demo_log, "--at", 5, "3-9", "--json")
+    doc = json.loads(made_illegal(cli, demo_log, "--at", 5, "3-9", "--json"))
     assert doc["illegal_at"] == result.illegal_at
     assert doc["reason"] == result.reason
     assert doc["legal_until"] == len(result.log.events)
@@ -129,7 +137,7 @@ def test_command_json(cli: Any, demo_log: Path) -> None:
 
 
 def test_command_the_same_move_is_still_legal_throughout(cli: Any, demo_log: Path) -> None:
-    out = cli.ok("whatif", demo_log, "--at", 7, Cursor.open(demo_log).notation(7))
+    out = cli.ok("whatif", demo_log, "--at", 7, Cursor.open(demo_log).notation(7))  # exit 0
     assert "still legal" in out
     assert "no change" in out
 
@@ -137,7 +145,7 @@ def test_command_the_same_move_is_still_legal_throughout(cli: Any, demo_log: Pat
 def test_output_writes_the_legal_part_and_it_verifies(cli: Any, demo_log: Path) -> None:
     replay = Cursor.open(demo_log)
     new = demo_log.with_name("whatif.tribes")
-    cli.ok("whatif", demo_log, "--at", 5, "3-9", "-o", new)
+    made_illegal(cli, demo_log, "--at", 5, "3-9", "-o", new)
     written = logs.open_log(new).log
     assert written.events == questions.whatif(replay, 5, "3-9").log.events
     assert cli.ok("verify", new).startswith("ok")
@@ -156,7 +164,7 @@ def test_output_is_not_overwritten_without_force(cli: Any, demo_log: Path) -> No
     new.write_text("mine")
     cli.fails("whatif", demo_log, "--at", 5, "3-9", "-o", new, code=2)
     assert new.read_text() == "mine"
-    cli.ok("whatif", demo_log, "--at", 5, "3-9", "-o", new, "--force")
+    made_illegal(cli, demo_log, "--at", 5, "3-9", "-o", new, "--force")
     assert cli.ok("verify", new).startswith("ok")
 
 
