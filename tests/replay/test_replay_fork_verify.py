@@ -76,8 +76,14 @@ def test_a_fork_can_be_played_on(cli: Any, demo_log: Path) -> None:
     moves = cli.ok("moves", new).split()
     original = cli.ok("log", demo_log).splitlines()[4].split()[2]
     other = next(m for m in moves if m != original)
+    before = demo_log.read_bytes()
     cli.ok("act", new, other)
     cli.ok("verify", new)
+    forked, parent = logs.open_log(new).log, logs.open_log(demo_log).log
+    assert forked.events[:4] == parent.events[:4]  # events 1..4 kept
+    assert [forked.header.seats, len(forked.events)] == [parent.header.seats, 5]
+    assert cli.ok("log", new).splitlines()[4].split()[2] == other != original
+    assert demo_log.read_bytes() == before  # the parent is untouched
     assert len(logs.open_log(new).log.events) == 5
 
 

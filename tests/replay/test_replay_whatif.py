@@ -137,9 +137,14 @@ def test_command_json(cli: Any, demo_log: Path) -> None:
 
 
 def test_command_the_same_move_is_still_legal_throughout(cli: Any, demo_log: Path) -> None:
-    out = cli.ok("whatif", demo_log, "--at", 7, Cursor.open(demo_log).notation(7))  # exit 0
-    assert "still legal" in out
-    assert "no change" in out
+    same = Cursor.open(demo_log).notation(7)
+    out = cli.ok("whatif", demo_log, "--at", 7, same)  # exit 0
+    assert out.splitlines() == [
+        f"event 7 replaced by {same}",
+        f"every later event is still legal ({DEMO_EVENTS} events)",
+        f"state after event {DEMO_EVENTS}, compared with the original:",
+        "  no change",
+    ]
 
 
 def test_output_writes_the_legal_part_and_it_verifies(cli: Any, demo_log: Path) -> None:
@@ -155,8 +160,12 @@ def test_output_writes_the_legal_part_and_it_verifies(cli: Any, demo_log: Path) 
 
 def test_output_as_json_verifies(cli: Any, demo_log: Path) -> None:
     new = demo_log.with_name("whatif.json")
-    cli.ok("whatif", demo_log, "--at", 20, alternative(Cursor.open(demo_log), 20), "-o", new)
+    move = alternative(Cursor.open(demo_log), 20)
+    cli.ok("whatif", demo_log, "--at", 20, move, "-o", new)
     assert cli.ok("verify", new).startswith("ok")
+    written = logs.open_log(new).log  # the JSON form of the what-if's log
+    assert written.events == questions.whatif(Cursor.open(demo_log), 20, move).log.events
+    assert new.read_text().startswith("{")
 
 
 def test_output_is_not_overwritten_without_force(cli: Any, demo_log: Path) -> None:
