@@ -180,11 +180,15 @@ def test_output_is_not_overwritten_without_force(cli: Any, demo_log: Path) -> No
 def test_an_illegal_replacement_is_one_line(cli: Any, demo_log: Path) -> None:
     new = demo_log.with_name("whatif.tribes")
     line = cli.fails("whatif", demo_log, "--at", 5, "99-1", "-o", new)
-    assert "99" in line and "event 5" in line
+    assert line.startswith("tribes: illegal move '99-1' at event 5: ")
+    assert line.endswith("there is no territory 99; territories are 1 to 60 (C1)")
     line = cli.fails("whatif", demo_log, "--at", 5, "1-60", "-o", new)
-    assert "event 5" in line
+    assert line.startswith("tribes: illegal move '1-60' at event 5: ")
+    assert line.endswith("(C11)")  # territory 1 is a village by then
     line = cli.fails("whatif", demo_log, "--at", 5, "order 1 2", "-o", new)
-    assert "event 5" in line
+    assert (
+        line == "tribes: illegal move 'order 1 2' at event 5: no order of villages is awaited (C18)"
+    )
     assert not new.exists()
 
 
