@@ -7,12 +7,14 @@ traceback from here on any input is a bug.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+import click.shell_completion
 
 from tribes import games
 from tribes.core import views
@@ -168,9 +170,25 @@ def moves(log: Path, at: int | None, as_json: bool) -> None:
         click.echo("the game is over: no move is legal", err=True)
 
 
+def _complete_moves(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of ``tribes act LOG <TAB>``: the legal moves after the moves already
+    typed. Nothing on any error: completion never prints one."""
+    try:
+        opened = logs.open_log(Path(ctx.params["log"]))
+        state = logs.steps_of(opened.game, opened.log)[-1].state
+        for typed in ctx.params.get("moves") or ():
+            state, _ = opened.game.apply(state, opened.game.parse_move(state, typed))
+        legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    except (TribesError, KeyError, TypeError, OSError):
+        return []
+    return [click.shell_completion.CompletionItem(m) for m in legal if m.startswith(incomplete)]
+
+
 @main.command()
 @click.argument("log", type=LOG)
-@click.argument("moves", nargs=-1, required=True)
+@click.argument("moves", nargs=-1, required=True, shell_complete=_complete_moves)
 def act(log: Path, moves: tuple[str, ...]) -> None:
     """Check moves and append them to the log (all of them, or none)."""
     opened = logs.open_log(log)
@@ -386,7 +404,19 @@ def demo(output: Path) -> None:
     """A seeded Clans game with an edge-case finish, played, saved and replayed step by step."""
     from tribes.replay.demo import run
 
-    run(output, click.echo)
+    run(output, click.echo, _invoked_as())
+
+
+def _invoked_as() -> str:
+    """How the user ran this command, to tell them the next ones: ``tribes`` when that is what
+    their PATH finds, else the path they typed (``.venv/bin/tribes``)."""
+    typed = sys.argv[0] if sys.argv else "tribes"
+    if Path(typed).name != "tribes":
+        return "tribes"  # python -m, or a test runner
+    found = shutil.which("tribes")
+    if os.sep not in typed or (found and Path(found).resolve() == Path(typed).resolve()):
+        return "tribes"
+    return typed
 
 
 def _register() -> None:
