@@ -72,10 +72,6 @@ def _steps_with(steps: list[Step], kind: type) -> list[int]:
     return [s.index for s in steps if effects_of(s.effects, kind)]
 
 
-def _move(opened: Opened, text: str) -> Any:
-    return opened.game.parse_move(None, text)  # type: ignore[arg-type]
-
-
 def _legal(opened: Opened, state: Any) -> list[str]:
     return Harness(opened.game).moves(state)
 
@@ -149,7 +145,7 @@ def test_totem_limit_opened_by_tent_placed_first() -> None:
     assert not [m for m in legal if m.startswith("6 totem")]
     for refused in ("6 totem f", "6 totem tent24 ff", "6 totem totem ff"):
         with pytest.raises(IllegalMove) as error:
-            opened.game.check(start, _move(opened, refused))
+            opened.game.check(start, opened.game.parse_move(start, refused))
         assert error.value.rule == "I8"
         assert "totems" in str(error.value)
     play = steps[1]
@@ -172,7 +168,7 @@ def test_pair_used_as_wild_in_another_terrain() -> None:
     assert game_map.territory(12).terrain is D
     assert "12 tent50 cc" in _legal(opened, start)
     with pytest.raises(IllegalMove) as error:
-        opened.game.check(start, _move(opened, "12 tent50 c"))
+        opened.game.check(start, opened.game.parse_move(start, "12 tent50 c"))
     assert error.value.rule == "I8"
     # ann: one tent in desert territory 12, paid with a pair of coasts.
     assert steps[1].event == CardsPlayed(territory=12, pieces=(50,), cards=(C, C))

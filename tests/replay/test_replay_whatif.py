@@ -36,7 +36,8 @@ def check_result(replay: Cursor, at: int, move: str, result: questions.WhatIf) -
     game = replay.game
     new_events = result.log.events
     assert new_events[: at - 1] == replay.log.events[: at - 1]
-    assert game.format_move(new_events[at - 1]) == game.format_move(game.parse_move(None, move))
+    before = replay.at(at - 1).state  # the move read where it is played
+    assert new_events[at - 1] == game.parse_move(before, move)
     end = len(new_events)
     # every kept later event is the original one
     assert new_events[at:] == replay.log.events[at:end]
