@@ -339,3 +339,32 @@ def test_the_transcript_has_one_block_per_step(demo_source: Path, demo: Any) -> 
     assert listed == legal
     rendered = opened.game.render(steps[31].state, opened.log.header.seats, "all")
     assert "\n".join(line[4:] for line in strife[board + 1 :]) == rendered
+
+
+def test_milestones_name_the_start_quarters_and_end() -> None:
+    assert milestones(1) == {0: "start"}
+    assert milestones(2) == {0: "start", 1: "end"}
+    assert milestones(37) == {
+        0: "start",
+        9: "a quarter",
+        18: "half-way",
+        27: "three quarters",
+        36: "end",
+    }
+    assert list(milestones(130)) == [0, 32, 64, 96, 129]
+
+
+def test_legal_moves_wrap_without_cutting_a_move() -> None:
+    moves = [f"{n} tent{n} totem fcc" for n in range(40)]
+    lines = playthrough.wrap(moves, 4)
+    assert all(4 + len(line) <= playthrough.WIDTH for line in lines)
+    assert " ".join(lines).split(", ") == moves
+    assert playthrough.wrap([], 4) == []
+
+
+def test_chosen_boards_out_of_range_are_refused(demo_source: Path) -> None:
+    with pytest.raises(ValueError, match="step 40 is out of range: the log has steps 0 to 36"):
+        transcript(demo_source, boards=[0, 40])
+    blocks = transcript(demo_source, boards=[-1], moves=False)
+    assert [i for i, b in enumerate(blocks) if "\n  board:\n" in b] == [36]
+    assert not any("legal moves" in b for b in blocks)
