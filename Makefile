@@ -20,7 +20,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy core events replay
+	$(BIN)/mypy core events replay testing
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
