@@ -6,20 +6,55 @@ from __future__ import annotations
 from tribes.games.hunters.board import DIRECTIONS, EDGE_NAMES, PIECE_TYPES, STEP, TileSet, Turned
 from tribes.games.hunters.features import Board
 
-Placement = tuple[int, int, int]
-"""(x, y, rotation)."""
+Placement = int
+"""A cell and rotation in one int, ``((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation``: ints
+sort by row, then column, then rotation, and cost the garbage collector nothing."""
+OFFSET = 1 << 12
+
+
+def encode(x: int, y: int, rotation: int) -> Placement:
+    return ((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation
+
+
+def decode(p: Placement) -> tuple[int, int, int]:
+    """(x, y, rotation)."""
+    return ((p >> 2) & 0x1FFF) - OFFSET, (p >> 15) - OFFSET, p & 3
 
 
 def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]:
     """Every cell and rotation where ``tile`` fits, by row, then column, then rotation."""
-    rotations = tiles.rotations
-    found = [(x, y, r) for (x, y), need in board.frontier.items() for r in rotations(tile, need)]
-    found.sort(key=_order)
+    fits = tiles.tiles[tile].fits.get
+    found = []
+    for (x, y), need in board.frontier.items():
+        rotations = fits(need)
+        if rotations is not None:
+            base = ((y + OFFSET) << 13 | (x + OFFSET)) << 2
+            for r in rotations:
+                found.append(base | r)
+    found.sort()
     return tuple(found)
 
 
-def _order(p: Placement) -> tuple[int, int, int]:
-    return (p[1], p[0], p[2])
+def occupied(board: Board, x: int, y: int) -> tuple[int, int]:
+    """The places around the empty cell (x, y) (bits ``1 << (3 * direction + part)``, as the
+    cell's own sides count them) whose neighbouring feature holds a member, and those whose
+    river system holds a hut (H6)."""
+    cells, root, groups = board.cells, board.root, board.groups
+    manned = hutted = 0
+    for d in range(4):
+        dx, dy = STEP[d]
+        there = cells.get((x + dx, y + dy))
+        if there is None:
+            continue
+        theirs = there[2].parts[(d + 2) & 3]
+        last = len(theirs) - 1
+        for k in range(last + 1):
+            node = (x + dx, y + dy, theirs[last - k])
+            if any(groups[root[node]].members):
+                manned |= 1 << (3 * d + k)
+            if k == 1 and any(board.systems[board.sroot[node]].huts):
+                hutted |= 1 << (3 * d + k)
+    return manned, hutted
 
 
 def draw(
