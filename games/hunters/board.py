@@ -99,18 +99,16 @@ class Tile:
     """The edges a cell needs (N E S W, '.' where no tile is) -> the rotations that fit; a need
     that is not listed fits in no rotation. Each rotation fits the 15 needs made of its own
     edges and dots, so the table is small and complete."""
-    allowed: dict[tuple[int, int, int, bool, bool], tuple[tuple[str, int], ...]] = attrs.field(
-        factory=dict
-    )
-    """A cache: (rotation, occupied places, places with huts, members left, huts left) -> the
-    (piece, feature) options left (H6)."""
+    allowed: dict[int, tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
+    """A cache: :func:`allow_key` -> the (piece, feature) options left (H6)."""
 
-    def allow(
-        self, rotation: int, manned: int, hutted: int, members: bool, huts: bool
-    ) -> tuple[tuple[str, int], ...]:
-        key = (rotation, manned, hutted, members, huts)
+    def allow(self, key: int) -> tuple[tuple[str, int], ...]:
+        """The options of :func:`allow_key` ``key``: the pieces the supply has whose places do
+        not meet an occupied neighbour."""
         found = self.allowed.get(key)
         if found is None:
+            rotation, members, huts = key & 3, key >> 2 & 1, key >> 3 & 1
+            hutted, manned = key >> 4 & 0xFFF, key >> 16
             turned = self.turned[rotation]
             masks, hut_masks = turned.masks, turned.hut_masks
             found = self.allowed[key] = tuple(
@@ -123,6 +121,12 @@ class Tile:
                 )
             )
         return found
+
+
+def allow_key(rotation: int, manned: int, hutted: int, members: bool, huts: bool) -> int:
+    """One int for what decides the pieces a placement allows: the rotation, the occupied places
+    (12 bits each) and whether members and huts are left."""
+    return (manned << 12 | hutted) << 4 | huts << 3 | members << 2 | rotation
 
 
 @attrs.frozen(eq=False)

@@ -44,7 +44,7 @@ class Board:
     def __init__(
         self,
         cells: dict[Cell, tuple[int, int, Turned]],
-        frontier: dict[Cell, str],
+        frontier: dict[int, str],
         root: dict[Node, Node],
         groups: dict[Node, Group],
         sroot: dict[Node, Node],
@@ -53,7 +53,8 @@ class Board:
         self.cells = cells
         """Cell -> (tile id, rotation, its table)."""
         self.frontier = frontier
-        """Empty cell next to a tile -> the edges it needs, N E S W ('.' where nothing is)."""
+        """Empty cell next to a tile, as its placement with rotation 0 (``placement.encode``)
+        -> the edges it needs, N E S W ('.' where nothing is)."""
         self.root = root
         self.groups = groups
         self.sroot = sroot
@@ -96,7 +97,7 @@ def place(
     cells = old.copy()
     cells[(x, y)] = (tile_id, rotation, turned)
     frontier = board.frontier.copy()
-    frontier.pop((x, y), None)
+    frontier.pop(base(x, y), None)
     root = board.root.copy()
     groups = board.groups.copy()
     zero = (0,) * players
@@ -111,9 +112,10 @@ def place(
         nx, ny = x + dx, y + dy
         there = old.get((nx, ny))
         if there is None:
-            need = frontier.get((nx, ny), "....")
+            at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
+            need = frontier.get(at, "....")
             back = (d + 2) & 3
-            frontier[(nx, ny)] = need[:back] + edges[d] + need[back + 1 :]
+            frontier[at] = need[:back] + edges[d] + need[back + 1 :]
             continue
         mine = parts[d]
         theirs = there[2].parts[(d + 2) & 3]
@@ -141,6 +143,11 @@ def place(
     return Board(cells, frontier, root, groups, sroot, systems), touched
 
 
+def base(x: int, y: int) -> int:
+    """The placement of (x, y) with rotation 0: ``placement.encode(x, y, 0)``."""
+    return ((y + 4096) << 13 | (x + 4096)) << 2
+
+
 def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -> None:
     """Join two nodes across a side part: one open part fewer on each side."""
     ra, rb = root[a], root[b]
@@ -151,7 +158,10 @@ def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -
     ga, gb = groups[ra], groups[rb]
     if len(ga.nodes) > len(gb.nodes):
         ra, rb, ga, gb = rb, ra, gb, ga
-    root.update(dict.fromkeys(ga.nodes, rb))  # the smaller one joins the larger one's root
+    if len(ga.nodes) == 1:  # most joins: a feature of the new tile joins a placed one
+        root[ga.nodes[0]] = rb
+    else:  # the smaller one joins the larger one's root
+        root.update(dict.fromkeys(ga.nodes, rb))
     del groups[ra]
     members = gb.members
     if any(ga.members):
@@ -166,7 +176,10 @@ def _join_system(sroot: dict[Node, Node], systems: dict[Node, System], a: Node, 
     sa, sb = systems[ra], systems[rb]
     if len(sa.nodes) > len(sb.nodes):
         ra, rb, sa, sb = rb, ra, sb, sa
-    sroot.update(dict.fromkeys(sa.nodes, rb))
+    if len(sa.nodes) == 1:
+        sroot[sa.nodes[0]] = rb
+    else:
+        sroot.update(dict.fromkeys(sa.nodes, rb))
     del systems[ra]
     huts = sb.huts
     if any(sa.huts):

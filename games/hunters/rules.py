@@ -17,6 +17,8 @@ from tribes.games.hunters.placement import (
     blocked,
     decode,
     draw,
+    encode,
+    hot,
     misfit,
     occupied,
     wrong_kind,
@@ -117,19 +119,27 @@ def legal_moves(state: HuntersState) -> Moves:
     if not (members or huts):
         return Moves(where)
     board = state.board
-    allow = state.tiles.tiles[state.drawn].allow
-    has_members, has_huts = members > 0, huts > 0
+    tile = state.tiles.tiles[state.drawn]
+    cache, allow = tile.allowed, tile.allow
+    flags = (huts > 0) << 3 | (members > 0) << 2
     options: list[Options] = []
     starts: list[int] = []
     count = 0
     cell = -1
-    manned = hutted = 0
+    occupied_bits = 0
+    manned_roots, hutted_roots = hot(board, state.pieces)
+    anyone = bool(manned_roots or hutted_roots)  # else nothing is occupied
     for p in where:
         if cell != p >> 2:
             cell = p >> 2
-            x, y, _ = decode(p)
-            manned, hutted = occupied(board, x, y)
-        found = allow(p & 3, manned, hutted, has_members, has_huts)
+            if anyone:
+                x, y, _ = decode(p)
+                manned, hutted = occupied(board, x, y, manned_roots, hutted_roots)
+                occupied_bits = (manned << 12 | hutted) << 4
+        key = occupied_bits | flags | (p & 3)
+        found = cache.get(key)
+        if found is None:
+            found = allow(key)
         starts.append(count)
         options.append(found)
         count += 1 + len(found)
@@ -148,8 +158,9 @@ def check(state: HuntersState, event: Event) -> None:
     lead = f"bonus tile {tile} is to be placed now: " if state.bonus else ""
     if event.rotation not in range(4):
         raise IllegalMove(f"{lead}rotation is 0 to 3, not {event.rotation}", rule=rule)
-    why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
-    if why is not None:
+    need = state.board.frontier.get(encode(event.x, event.y, 0))
+    if need is None or event.rotation not in tiles.tiles[tile].fits.get(need, ()):
+        why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
         raise IllegalMove(f"{lead}{why}", rule=rule)
     piece, fid = event.piece, event.feature
     if piece is None:
