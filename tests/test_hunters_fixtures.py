@@ -47,7 +47,7 @@ EDGE_CASES = [
 
 def _replay(name: str) -> tuple[Opened, list[Step]]:
     opened = logs.open_log(HUNTERS / f"{name}.json")
-    return opened, logs.replay(opened.game, opened.log)
+    return opened, logs.steps_of(opened.game, opened.log)
 
 
 def _of(effects: Any, kind: type) -> list[Any]:

@@ -213,7 +213,7 @@ def clear_members(board: Board, roots: list[Node]) -> Board:
 
 
 def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
-    return counts[:seat] + (counts[seat] + by,) + counts[seat + 1 :]
+    return (*counts[:seat], counts[seat] + by, *counts[seat + 1 :])
 
 
 def cells_of(nodes: tuple[Node, ...]) -> tuple[Cell, ...]:

@@ -5,12 +5,15 @@ the outcome. Placement lookups live in ``placement``, the unions in ``features``
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import overload
 
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
+from tribes.core.game import Outcome, Pending
+from tribes.core.header import Header
 from tribes.games.hunters import features as feats
+from tribes.games.hunters.board import load
 from tribes.games.hunters.events import PIECES, BonusEarned, PlacedTile, TilePlaced, TileRemoved
 from tribes.games.hunters.placement import (
     Placement,
@@ -24,7 +27,7 @@ from tribes.games.hunters.placement import (
     wrong_kind,
 )
 from tribes.games.hunters.scoring import complete, finish, winners_of
-from tribes.games.hunters.state import HuntersState, Piece
+from tribes.games.hunters.state import HuntersState, Piece, from_position, from_seed
 
 _EVENTS: dict[tuple[int, int, int, str | None, int | None], TilePlaced] = {}
 """Move events by their fields, shared by every game: the same moves come up game after game,
@@ -263,6 +266,22 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     return after, tuple(effects)
 
 
-def outcome(state: HuntersState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def outcome(state: HuntersState) -> Outcome:
     """The scores by seat and the winners (H18; none before the end)."""
-    return state.scores, winners_of(state)
+    return Outcome(state.scores, winners_of(state))
+
+
+def pending(state: HuntersState) -> Pending | None:
+    """H13: a bonus tile to place is the placing player's pending decision; an ordinary turn's
+    land tile is not."""
+    if state.over or not state.bonus:
+        return None
+    return Pending(state.to_move, "bonus", {"tile": state.drawn})
+
+
+def setup(header: Header, options: Mapping[str, str]) -> HuntersState:
+    """The start: from the seed (H3) or a position (H4), with the option's tile set."""
+    tiles = load(options["tiles"])
+    if header.position is not None:
+        return from_position(tiles, header.position, header.seats, header.seed)
+    return from_seed(tiles, header.seed, len(header.seats))
