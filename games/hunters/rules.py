@@ -198,29 +198,32 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     board, roots = feats.place(state.board, tiles, x, y, tile, r, players)
     effects: list[Effect] = [PlacedTile(tile=tile, x=x, y=y, rotation=r)]
     pieces = state.pieces
-    supply = list(state.supply)
+    supply = state.supply
     if event.piece is not None:
         assert event.feature is not None
         board = feats.add_piece(board, (x, y, event.feature), event.piece, seat)
         pieces = (*pieces, Piece(x, y, event.feature, event.piece, seat))
         members, huts = supply[seat]
-        supply[seat] = (members, huts - 1) if event.piece == "hut" else (members - 1, huts)
+        had = (members, huts - 1) if event.piece == "hut" else (members - 1, huts)
+        supply = (*supply[:seat], had, *supply[seat + 1 :])
     board, pieces, scored, gold, gains = complete(tiles, board, roots, pieces, players)
     scores = state.scores
     if scored:
         effects.extend(scored)
         scores = tuple(s + g for s, g in zip(scores, gains, strict=True))
+        back = [list(seat_supply) for seat_supply in supply]
         for effect in scored:
             for s in effect.returned:
-                members, huts = supply[s]
-                supply[s] = (members + 1, huts)
+                back[s][0] += 1
+        supply = tuple((m, h) for m, h in back)
     placed = (*state.placed, (x, y, tile, r))
     removed = state.removed
     bonus_stack = state.bonus_stack
     if gold and not state.bonus and bonus_stack:
         drawn, where, bonus_stack, unfit = draw(tiles, board, bonus_stack)
-        effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
-        removed = removed + unfit
+        if unfit:
+            effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
+            removed = removed + unfit
         if drawn is not None:
             effects.append(BonusEarned(seat=seat, tile=drawn))
             after = HuntersState(
@@ -228,7 +231,7 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
                 players=players,
                 placed=placed,
                 pieces=pieces,
-                supply=tuple(supply),
+                supply=supply,
                 scores=scores,
                 stack=state.stack,
                 bonus_stack=bonus_stack,
@@ -242,13 +245,14 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
             )
             return after, tuple(effects)
     drawn, where, stack, unfit = draw(tiles, board, state.stack)
-    effects.extend(TileRemoved(tile=t) for t in unfit)
+    if unfit:
+        effects.extend(TileRemoved(tile=t) for t in unfit)
     after = HuntersState(  # not attrs.evolve: this is the hot path, and evolve is slow
         tiles_source=state.tiles_source,
         players=players,
         placed=placed,
         pieces=pieces,
-        supply=tuple(supply),
+        supply=supply,
         scores=scores,
         stack=stack,
         bonus_stack=bonus_stack,
