@@ -12,6 +12,7 @@ return a new one whose dicts are copies (copy-on-write), sharing the records tha
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple
 
 from tribes.games.hunters.board import STEP, TileSet, Turned
@@ -85,6 +86,19 @@ class Board:
 
 EMPTY = Board({}, {}, {}, {}, {}, {})
 
+_NEED: tuple[dict[str, dict[str, str]], ...] = tuple(
+    {
+        edge: {
+            need: need[: (d + 2) & 3] + edge + need[((d + 2) & 3) + 1 :]
+            for need in map("".join, itertools.product(".FMR", repeat=4))
+        }
+        for edge in "FMR"
+    }
+    for d in range(4)
+)
+"""By direction d from a placed tile, the edge it shows there and the need of the empty cell
+across: that cell's new need (its side facing back, (d + 2) mod 4, set to the edge)."""
+
 
 def place(
     board: Board, tiles: TileSet, x: int, y: int, tile_id: int, rotation: int, players: int
@@ -111,9 +125,7 @@ def place(
         there = old.get((nx, ny))
         if there is None:
             at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
-            need = frontier.get(at, "....")
-            back = (d + 2) & 3
-            frontier[at] = need[:back] + edges[d] + need[back + 1 :]
+            frontier[at] = _NEED[d][edges[d]][frontier.get(at, "....")]
             continue
         mine = parts[d]
         theirs = there[2].parts[(d + 2) & 3]

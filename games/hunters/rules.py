@@ -29,23 +29,12 @@ from tribes.games.hunters.placement import (
 from tribes.games.hunters.scoring import complete, finish, winners_of
 from tribes.games.hunters.state import HuntersState, Piece, from_position, from_seed
 
-_EVENTS: dict[tuple[int, int, int, str | None, int | None], TilePlaced] = {}
-"""Move events by their fields, shared by every game: the same moves come up game after game,
-and looking one up is cheaper than building it."""
-_EVENTS_MAX = 1 << 16
-
 Options = tuple[tuple[str, int], ...]
 """The (piece, feature) options of one placement."""
 
 
 def _event(x: int, y: int, r: int, piece: str | None, fid: int | None) -> TilePlaced:
-    key = (x, y, r, piece, fid)
-    found = _EVENTS.get(key)
-    if found is None:
-        if len(_EVENTS) >= _EVENTS_MAX:
-            _EVENTS.clear()
-        found = _EVENTS[key] = TilePlaced(x=x, y=y, rotation=r, piece=piece, feature=fid)
-    return found
+    return TilePlaced(x=x, y=y, rotation=r, piece=piece, feature=fid)
 
 
 class Moves(Sequence[Event]):
