@@ -12,6 +12,7 @@ set, and placement checks are lookups.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable
 from importlib import resources
@@ -70,6 +71,9 @@ class Turned:
     masks: dict[int, int]
     """By feature id: its places as bits ``1 << (3 * direction + part)``. A member is blocked
     when its feature's mask meets the places whose neighbouring feature holds a member (H6)."""
+    around: tuple[tuple[int, int, int, int, tuple[int, ...], dict[str, str]], ...]
+    """By direction d: (d, dx, dy, the side facing back, the feature ids on side d, and what an
+    empty cell's need becomes across side d, from ``NEEDS``): what a placement walks round."""
     hut_masks: dict[int, int]
     """By river or lake id: the places of every river of its system on the tile, which a hut
     there would share a river system with (H6)."""
@@ -95,6 +99,11 @@ class Tile:
     systems: tuple[tuple[int, ...], ...] = ()
     """Its rivers and lakes, grouped by the lake they run into (H16)."""
     water: bool = False
+    fresh: dict[int, int] = attrs.field(factory=dict)
+    """Forest, river and meadow id -> the side parts it holds: what a placed tile's features
+    bring to the unions."""
+    scorable: tuple[int, ...] = ()
+    """Its forests and rivers: the features a placement can complete (meadows never do)."""
     fits: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
     """The edges a cell needs (N E S W, '.' where no tile is) -> the rotations that fit; a need
     that is not listed fits in no rotation. Each rotation fits the 15 needs made of its own
@@ -146,6 +155,20 @@ class TileSet:
     def rotations(self, tile: int, need: str) -> tuple[int, ...]:
         """The rotations of ``tile`` whose edges match ``need`` (one letter or '.' per side)."""
         return self.tiles[tile].fits.get(need, ())
+
+
+NEEDS: tuple[dict[str, dict[str, str]], ...] = tuple(
+    {
+        edge: {
+            need: need[: (d + 2) & 3] + edge + need[((d + 2) & 3) + 1 :]
+            for need in map("".join, itertools.product(".FMR", repeat=4))
+        }
+        for edge in "FMR"
+    }
+    for d in range(4)
+)
+"""By direction d from a placed tile, the edge it shows there and the need of the empty cell
+across: that cell's new need (its side facing back, (d + 2) mod 4, set to the edge)."""
 
 
 _LOADED: dict[str, TileSet] = {}
@@ -345,9 +368,13 @@ def _with_tables(tile: Tile) -> Tile:
         for f, places in touches.items():
             masks[f] = sum(1 << (3 * d + k) for d, k in places)
         hut_masks = {fid: sum(masks[g] for g in group) for fid, group in system.items()}
+        edges = "".join(tile.edges[(d - r) % 4] for d in range(4))
         tables.append(
             Turned(
-                edges="".join(tile.edges[(d - r) % 4] for d in range(4)),
+                edges=edges,
+                around=tuple(
+                    (d, *STEP[d], (d + 2) % 4, parts[d], NEEDS[d][edges[d]]) for d in range(4)
+                ),
                 parts=parts,
                 touches={f: tuple(t) for f, t in touches.items()},
                 masks=masks,
@@ -380,4 +407,6 @@ def _with_tables(tile: Tile) -> Tile:
         systems=systems,
         water=bool(system),
         fits={need: tuple(rs) for need, rs in fits.items()},
+        fresh={fid: held for fid, _, held in nodes},
+        scorable=tuple(fid for fid, kind, _ in nodes if kind != "meadow"),
     )

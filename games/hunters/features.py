@@ -12,7 +12,6 @@ return a new one whose dicts are copies (copy-on-write), sharing the records tha
 
 from __future__ import annotations
 
-import itertools
 from typing import NamedTuple
 
 from tribes.games.hunters.board import STEP, TileSet, Turned
@@ -86,25 +85,12 @@ class Board:
 
 EMPTY = Board({}, {}, {}, {}, {}, {})
 
-_NEED: tuple[dict[str, dict[str, str]], ...] = tuple(
-    {
-        edge: {
-            need: need[: (d + 2) & 3] + edge + need[((d + 2) & 3) + 1 :]
-            for need in map("".join, itertools.product(".FMR", repeat=4))
-        }
-        for edge in "FMR"
-    }
-    for d in range(4)
-)
-"""By direction d from a placed tile, the edge it shows there and the need of the empty cell
-across: that cell's new need (its side facing back, (d + 2) mod 4, set to the edge)."""
-
 
 def place(
     board: Board, tiles: TileSet, x: int, y: int, tile_id: int, rotation: int, players: int
 ) -> tuple[Board, list[Node]]:
-    """A new board with the tile placed (its fit already checked), and the roots of the groups
-    its features now belong to (each once)."""
+    """A new board with the tile placed (its fit already checked), and the roots of the forests
+    and rivers its features now belong to (each once): the only groups it can complete."""
     tile = tiles.tiles[tile_id]
     turned = tile.turned[rotation]
     old = board.cells
@@ -115,20 +101,17 @@ def place(
     root = board.root.copy()
     groups = board.groups.copy()
     zero = (0,) * players
-    fresh = {fid: open_ for fid, _, open_ in tile.nodes}
+    fresh = tile.fresh.copy()
     """The tile's features in no group yet: most join a placed group, so none is made first."""
-    edges, parts = turned.edges, turned.parts
     rivers = []
-    for d in range(4):
-        dx, dy = STEP[d]
+    for _, dx, dy, back, mine, needs in turned.around:
         nx, ny = x + dx, y + dy
         there = old.get((nx, ny))
         if there is None:
             at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
-            frontier[at] = _NEED[d][edges[d]][frontier.get(at, "....")]
+            frontier[at] = needs[frontier.get(at, "....")]
             continue
-        mine = parts[d]
-        theirs = there[2].parts[(d + 2) & 3]
+        theirs = there[2].parts[back]
         last = len(mine) - 1
         for k in range(last + 1):
             fid = mine[k]
@@ -150,7 +133,7 @@ def place(
             root[node] = node
             groups[node] = Group(kind, (node,), open_, zero)
     touched: list[Node] = []
-    for fid, _, _ in tile.nodes:
+    for fid in tile.scorable:
         r = root[(x, y, fid)]
         if r not in touched:
             touched.append(r)
