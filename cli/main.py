@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 import time
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+import click.shell_completion
 
 from tribes import games
 from tribes.core import views
@@ -181,9 +183,25 @@ class _MovesCommand(click.Command):
         return super().parse_args(ctx, args)
 
 
+def _complete_moves(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of ``tribes act LOG <TAB>``: the legal moves after the moves already
+    typed. Nothing on any error: completion never prints one."""
+    try:
+        opened = logs.open_log(Path(ctx.params["log"]))
+        state = logs.steps_of(opened.game, opened.log)[-1].state
+        for typed in ctx.params.get("moves") or ():
+            state, _ = opened.game.apply(state, opened.game.parse_move(state, typed))
+        legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    except (TribesError, KeyError, TypeError, OSError):
+        return []
+    return [click.shell_completion.CompletionItem(m) for m in legal if m.startswith(incomplete)]
+
+
 @main.command(cls=_MovesCommand)
 @click.argument("log", type=LOG)
-@click.argument("moves", nargs=-1, required=True)
+@click.argument("moves", nargs=-1, required=True, shell_complete=_complete_moves)
 def act(log: Path, moves: tuple[str, ...]) -> None:
     """Check moves and append them to the log (all of them, or none)."""
     opened = logs.open_log(log)
@@ -203,16 +221,16 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
     is_flag=True,
     help="With --json: each record holds the state after it and the legal moves (start included).",
 )
-@click.option("--as", "who", metavar="SEAT", help="With --states: see as this seat (default all).")
+@click.option("--as", "who", metavar="SEAT", help="Effects (and states) as this seat may see them.")
 def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
     head = opened.log.header
-    if (states or who) and not as_json:
-        raise UsageError("--states and --as go with --json")
+    if states and not as_json:
+        raise UsageError("--states goes with --json")
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    viewer = _viewer(head.seats, who)
     if as_json:
-        viewer = _viewer(head.seats, who)
         for record in records.step_records(opened.game, head, steps, viewer, states=states):
             click.echo(codec.to_json(record, indent=None))
         return
@@ -220,7 +238,7 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
     for step in steps[1:]:
-        click.echo(views.step_line(opened.game, head.seats, step, width))
+        click.echo(views.step_line(opened.game, head.seats, step, width, viewer))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
@@ -399,7 +417,19 @@ def demo(output: Path) -> None:
     """A seeded Clans game with an edge-case finish, played, saved and replayed step by step."""
     from tribes.replay.demo import run
 
-    run(output, click.echo)
+    run(output, click.echo, _invoked_as())
+
+
+def _invoked_as() -> str:
+    """How the user ran this command, to tell them the next ones: ``tribes`` when that is what
+    their PATH finds, else the path they typed (``.venv/bin/tribes``)."""
+    typed = sys.argv[0] if sys.argv else "tribes"
+    if Path(typed).name != "tribes":
+        return "tribes"  # python -m, or a test runner
+    found = shutil.which("tribes")
+    if os.sep not in typed or (found and Path(found).resolve() == Path(typed).resolve()):
+        return "tribes"
+    return typed
 
 
 def _register() -> None:
