@@ -56,17 +56,21 @@ def occupied(
     cell's own sides count them) whose neighbouring feature holds a member, and those whose
     river system holds a hut (H6); ``hot`` gives the roots."""
     cells, root, sroot = board.cells, board.root, board.sroot
+    need = board.frontier[encode(x, y, 0)]
     manned = hutted = 0
     for d in range(4):
-        dx, dy = STEP[d]
-        there = cells.get((x + dx, y + dy))
-        if there is None:
+        if need[d] == ".":  # no tile across this side
             continue
-        theirs = there[2].parts[(d + 2) & 3]
-        last = len(theirs) - 1
-        for k in range(last + 1):
-            node = (x + dx, y + dy, theirs[last - k])
-            if root[node] in manned_roots:
+        dx, dy = STEP[d]
+        nx, ny = x + dx, y + dy
+        theirs = cells[(nx, ny)][2].parts[(d + 2) & 3]
+        if len(theirs) == 1:
+            if manned_roots and root[(nx, ny, theirs[0])] in manned_roots:
+                manned |= 1 << (3 * d)
+            continue
+        for k in range(3):
+            node = (nx, ny, theirs[2 - k])
+            if manned_roots and root[node] in manned_roots:
                 manned |= 1 << (3 * d + k)
             if k == 1 and hutted_roots and sroot[node] in hutted_roots:
                 hutted |= 1 << (3 * d + k)
