@@ -48,6 +48,9 @@ def complete(
     """H7–H12: score the completed forests and rivers among ``roots``. Returns the board and
     pieces with their members gone home, the effects, whether gold was in a completed forest,
     and the points by seat."""
+    groups = board.groups
+    if all(groups[r].open for r in roots):  # most placements complete nothing
+        return board, pieces, [], False, []
     gains = [0] * players
     effects: list[FeatureScored] = []
     gold = False
