@@ -79,16 +79,17 @@ def occupied(
 
 def draw(
     tiles: TileSet, board: Board, stack: tuple[int, ...]
-) -> tuple[int | None, tuple[Placement, ...], tuple[int, ...], tuple[int, ...]]:
-    """H5, H13: the first tile of ``stack`` that fits somewhere, where it fits, the rest of the
-    stack, and the tiles before it that fit nowhere (removed)."""
+) -> tuple[int | None, None, tuple[int, ...], tuple[int, ...]]:
+    """H5, H13: the first tile of ``stack`` that fits somewhere, the rest of the stack, and the
+    tiles before it that fit nowhere (removed). Where it fits is left to ``placements``, asked
+    for by the legal moves: a replay never needs it."""
     removed: list[int] = []
     for i, tile in enumerate(stack):
-        where = placements(tiles, board, tile)
-        if where:
-            return tile, where, stack[i + 1 :], tuple(removed)
+        fits = tiles.tiles[tile].fits
+        if any(need in fits for need in board.frontier.values()):
+            return tile, None, stack[i + 1 :], tuple(removed)
         removed.append(tile)
-    return None, (), (), tuple(removed)
+    return None, None, (), tuple(removed)
 
 
 def misfit(board: Board, turned: Turned, x: int, y: int) -> str | None:

@@ -106,7 +106,7 @@ def legal_moves(state: HuntersState) -> Moves:
     every piece the supply and the joined features allow."""
     if state.over or state.drawn is None:
         return Moves(())
-    where = state.where
+    where = state.places()
     members, huts = state.supply[state.to_move]
     if not (members or huts):
         return Moves(where)

@@ -62,22 +62,27 @@ class HuntersState:
     over: bool = False
     tiles: TileSet = attrs.field(default=None, eq=False, repr=False, metadata={CACHE: True})  # type: ignore[assignment]
     board: Board = attrs.field(default=None, eq=False, repr=False, metadata={CACHE: True})  # type: ignore[assignment]
-    where: tuple[Placement, ...] = attrs.field(
-        default=None,  # type: ignore[assignment]
+    where: tuple[Placement, ...] | None = attrs.field(
+        default=None,
         eq=False,
         repr=False,
         metadata={CACHE: True},
     )
-    """Where the drawn tile fits."""
+    """Where the drawn tile fits: None until :meth:`places` is asked."""
 
     def __attrs_post_init__(self) -> None:
         if self.tiles is None:
             object.__setattr__(self, "tiles", load(self.tiles_source))
         if self.board is None:
             object.__setattr__(self, "board", rebuild(self))
+
+    def places(self) -> tuple[Placement, ...]:
+        """Where the drawn tile fits, computed when first asked for and kept (a cache: the
+        legal moves ask for it, a replay never does)."""
         if self.where is None:
             fits = () if self.drawn is None else placements(self.tiles, self.board, self.drawn)
             object.__setattr__(self, "where", fits)
+        return self.where
 
     @classmethod
     def from_fields(cls, **fields: Any) -> HuntersState:
