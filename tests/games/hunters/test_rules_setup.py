@@ -265,7 +265,7 @@ def test_h4_two_huts_in_one_river_system_are_refused():
 
 def test_h4_a_seat_with_more_than_its_pieces_on_the_board_is_refused():
     # Tile 14: three separate forests, a spring river and two meadows: six features.
-    assert find("RFFF", where=lambda t: len(t["features"]) == 6) == [14]
+    assert 14 in find("RFFF", where=lambda t: len(t["features"]) == 6)
     tiles = [(0, 0, 14, 0)]
     six = [
         (0, 0, 3, "gatherer", "ann"),
