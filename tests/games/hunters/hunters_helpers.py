@@ -120,11 +120,12 @@ def placements(tiles: Sequence[tuple[int, int, int, int]], tile: int) -> set[str
     """Every placement (without a piece) of ``tile`` next to ``tiles``, in notation."""
     cells = {(x, y) for x, y, _, _ in tiles}
     frontier = {
-        (x + dx, y + dy) for x, y in cells for dx, dy in DX.values() if (x + dx, y + dy) not in cells
+        (x + dx, y + dy)
+        for x, y in cells
+        for dx, dy in DX.values()
+        if (x + dx, y + dy) not in cells
     }
-    return {
-        move(x, y, r) for x, y in frontier for r in range(4) if fits(tiles, tile, x, y, r)
-    }
+    return {move(x, y, r) for x, y in frontier for r in range(4) if fits(tiles, tile, x, y, r)}
 
 
 # --- notation and positions -----------------------------------------------------------------------
@@ -177,14 +178,24 @@ def position(
 # --- the library ------------------------------------------------------------------------------------
 
 
-def header(pos: dict[str, Any] | None = None, *, seats: Sequence[str] = SEATS, seed: int = 1,
-           options: dict[str, str] | None = None) -> Any:
+def header(
+    pos: dict[str, Any] | None = None,
+    *,
+    seats: Sequence[str] = SEATS,
+    seed: int = 1,
+    options: dict[str, str] | None = None,
+) -> Any:
     names = tuple(pos["seats"]) if pos is not None else tuple(seats)
     return logs.header(game(), seats=names, seed=seed, options=options, position=pos)
 
 
-def start(pos: dict[str, Any] | None = None, *, seats: Sequence[str] = SEATS, seed: int = 1,
-          options: dict[str, str] | None = None) -> Any:
+def start(
+    pos: dict[str, Any] | None = None,
+    *,
+    seats: Sequence[str] = SEATS,
+    seed: int = 1,
+    options: dict[str, str] | None = None,
+) -> Any:
     """The state of a position (or of a seed, without one)."""
     return game().setup(header(pos, seats=seats, seed=seed, options=options))
 
@@ -252,7 +263,9 @@ def _seat_name(seat: Any, seats: Sequence[str]) -> str:
     return seats[seat] if isinstance(seat, int) else str(seat)
 
 
-def scorings(effects: Iterable[Any], seats: Sequence[str] = SEATS) -> list[tuple[str, int, tuple[str, ...]]]:
+def scorings(
+    effects: Iterable[Any], seats: Sequence[str] = SEATS
+) -> list[tuple[str, int, tuple[str, ...]]]:
     """The FeatureScored effects as (type, points, sorted winner names)."""
     out = []
     for e in named(effects, "FeatureScored"):

@@ -75,9 +75,7 @@ def test_every_legal_move_round_trips(state):
 
 
 def test_round_trip_during_a_pending_bonus_tile():
-    state = start(
-        position([(0, 0, 35, 0), (1, 0, 38, 0)], stack=[34, 62], bonus=[81])
-    )
+    state = start(position([(0, 0, 35, 0), (1, 0, 38, 0)], stack=[34, 62], bonus=[81]))
     state, _ = play(state, "2,0N")
     for text in legal(state):
         assert fmt(parse(state, text)) == text

@@ -324,9 +324,7 @@ def test_h7_a_tile_that_completes_a_river_and_a_forest_scores_both():
     turned three times at (2,0); 0's west forest, now facing south, closes on 37's north
     forest at (2,1), where bob's gatherer stands."""
     tiles = [(0, 0, 2, 0), (1, 0, 52, 0), (1, 1, 62, 0), (2, 1, 37, 0)]
-    state = start(
-        position(tiles, pieces=[(2, 1, 0, "gatherer", "bob")], stack=[0, 61], bonus=[])
-    )
+    state = start(position(tiles, pieces=[(2, 1, 0, "gatherer", "bob")], stack=[0, 61], bonus=[]))
     assert shows(0, 3) == "MFFR"
     state, effects = play(state, "2,0W+f1")
     assert scorings(effects) == [("forest", 4, ("bob",)), ("river", 6, ("ann",))]

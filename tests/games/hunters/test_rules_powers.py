@@ -26,9 +26,7 @@ from hunters_helpers import (
 
 
 def _end(tiles, last, pcs=(), scores=None, bonus=()):
-    return start(
-        position(tiles, pieces=pcs, stack=[last], bonus=list(bonus), scores=scores)
-    )
+    return start(position(tiles, pieces=pcs, stack=[last], bonus=list(bonus), scores=scores))
 
 
 def test_power_tiles_the_scenarios_rely_on():
@@ -152,9 +150,7 @@ def test_h22_placing_the_shrine_hunter_follows_h6():
     """Ruling: the shrine drawn as a bonus tile above 35, whose meadow holds bob's hunter: no
     hunter of ann's may go on the shrine meadow."""
     tiles = [(0, 0, 35, 0), (1, 0, 38, 0)]
-    state = start(
-        position(tiles, pieces=[(0, 0, 0, "hunter", "bob")], stack=[34, 62], bonus=[79])
-    )
+    state = start(position(tiles, pieces=[(0, 0, 0, "hunter", "bob")], stack=[34, 62], bonus=[79]))
     state, _ = play(state, "2,0N")
     assert doc(state)["pending"]["tile"] == 79
     assert shows(79, 2)[2] == "M"

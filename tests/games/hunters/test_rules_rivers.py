@@ -124,7 +124,7 @@ def test_h8_a_river_ends_at_a_lake_whatever_the_other_rivers_of_that_lake():
 
 
 def test_h8_a_river_between_two_lakes_is_complete_both_lakes_count():
-    state, effects = play(_sheet_river(), "2,0W+f1")
+    state, _ = play(_sheet_river(), "2,0W+f1")
     d = doc(state)
     river = [f for f in features(d, "river") if len(f["tiles"]) == 3]
     assert len(river) == 1 and river[0]["complete"] is True

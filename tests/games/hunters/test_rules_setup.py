@@ -256,11 +256,7 @@ def test_h4_two_members_in_one_joined_feature_are_refused():
 def test_h4_two_huts_in_one_river_system_are_refused():
     # 52 (river west-east) against the start tile's west river: one system with its lake.
     tiles = [(0, 0, START, 0), (-1, 0, 52, 0)]
-    _bad(
-        position(
-            tiles, pieces=[(0, 0, 8, "hut", "ann"), (-1, 0, 1, "hut", "bob")], stack=[62]
-        )
-    )
+    _bad(position(tiles, pieces=[(0, 0, 8, "hut", "ann"), (-1, 0, 1, "hut", "bob")], stack=[62]))
 
 
 def test_h4_a_seat_with_more_than_its_pieces_on_the_board_is_refused():
