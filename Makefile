@@ -28,6 +28,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/clans.py
 	$(BIN)/python bench/iwari.py
+	$(BIN)/python bench/hunters.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info out

@@ -1,0 +1,87 @@
+"""Where a tile may go (H5) and which pieces may go on it (H6): lookups in the tile set's tables
+and the board's unions, no search."""
+
+from __future__ import annotations
+
+from tribes.games.hunters.board import DIRECTIONS, EDGE_NAMES, PIECE_TYPES, STEP, TileSet, Turned
+from tribes.games.hunters.features import Board
+
+Placement = tuple[int, int, int]
+"""(x, y, rotation)."""
+
+
+def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]:
+    """Every cell and rotation where ``tile`` fits, by row, then column, then rotation."""
+    rotations = tiles.rotations
+    found = [(x, y, r) for (x, y), need in board.frontier.items() for r in rotations(tile, need)]
+    found.sort(key=_order)
+    return tuple(found)
+
+
+def _order(p: Placement) -> tuple[int, int, int]:
+    return (p[1], p[0], p[2])
+
+
+def draw(
+    tiles: TileSet, board: Board, stack: tuple[int, ...]
+) -> tuple[int | None, tuple[Placement, ...], tuple[int, ...], tuple[int, ...]]:
+    """H5, H13: the first tile of ``stack`` that fits somewhere, where it fits, the rest of the
+    stack, and the tiles before it that fit nowhere (removed)."""
+    removed: list[int] = []
+    for i, tile in enumerate(stack):
+        where = placements(tiles, board, tile)
+        if where:
+            return tile, where, stack[i + 1 :], tuple(removed)
+        removed.append(tile)
+    return None, (), (), tuple(removed)
+
+
+def misfit(board: Board, turned: Turned, x: int, y: int) -> str | None:
+    """Why a tile turned so cannot go on (x, y) (H5), or None when it fits."""
+    if (x, y) in board.cells:
+        return f"the cell ({x}, {y}) holds a tile already"
+    need = board.frontier.get((x, y))
+    if need is None:
+        return f"the cell ({x}, {y}) touches no placed tile along a side"
+    for d, (want, have) in enumerate(zip(need, turned.edges, strict=True)):
+        if want not in (".", have):
+            dx, dy = STEP[d]
+            return (
+                f"the {DIRECTIONS[d]} side is {EDGE_NAMES[have]}, the tile at "
+                f"({x + dx}, {y + dy}) shows {EDGE_NAMES[want]} there"
+            )
+    return None
+
+
+def blocked(
+    board: Board, tiles: TileSet, tile: int, rotation: int, x: int, y: int, piece: str, fid: int
+) -> str | None:
+    """Why ``piece`` cannot go on feature ``fid`` of the tile placed so (H6, the occupancy part),
+    or None: a member needs a joined feature without members, a hut a river system without huts."""
+    t = tiles.tiles[tile]
+    turned = t.turned[rotation]
+    if piece == "hut":
+        for f in t.system[fid]:
+            if f in turned.touches:
+                for node in board.neighbour_nodes(turned, x, y, f):
+                    if any(board.system(node).huts):
+                        return "that river system holds a hut already"
+        return None
+    for node in board.neighbour_nodes(turned, x, y, fid):
+        if any(board.group(node).members):
+            return f"that {t.features[fid].type} holds a tribe member already"
+    return None
+
+
+def wrong_kind(tiles: TileSet, tile: int, piece: str, fid: int) -> str | None:
+    """Why ``piece`` can never stand on feature ``fid`` of ``tile`` (H6), or None."""
+    feature = tiles.tiles[tile].features.get(fid)
+    if feature is None:
+        ids = ", ".join(map(str, sorted(tiles.tiles[tile].features)))
+        return f"tile {tile} has no feature {fid} (its features: {ids})"
+    if feature.type not in PIECE_TYPES[piece]:
+        if feature.type == "lake":
+            return f"a tribe member never stands on a lake; feature {fid} of tile {tile} is a lake"
+        places = " or a ".join(PIECE_TYPES[piece])
+        return f"a {piece} stands on a {places}; feature {fid} of tile {tile} is a {feature.type}"
+    return None
