@@ -213,7 +213,7 @@ def test_h12_a_returned_member_can_be_placed_again_next_turn():
         (0, 0, 1, "fisher", "ann"),
         (0, 0, 0, "hunter", "ann"),
     ]
-    state = start(position([(0, 0, 14, 0)], pieces=four, stack=[34, 62, 61]))
+    state = start(position([(0, 0, 14, 0)], pieces=four, stack=[34, 62, 61, 37]))
     assert supply(doc(state))["ann"] == (1, 2)
     state, effects = play(state, "1,0N+g3")
     assert scorings(effects) == [("forest", 4, ("ann",))]

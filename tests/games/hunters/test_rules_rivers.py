@@ -181,7 +181,7 @@ def test_h9_majority_of_fishers_scores_a_joined_river():
         (4, 0, 0, 3),
     ]
     pcs = [(1, 0, 1, "fisher", "ann"), (3, 0, 1, "fisher", "bob")]
-    state = start(position(tiles, pieces=pcs, stack=[48, 62]))
+    state = start(position(tiles, pieces=pcs, stack=[48, 36]))
     state, effects = play(state, "2,0N")
     assert scorings(effects) == [("river", 8, ("ann", "bob"))]
     assert doc(state)["scores"] == {"ann": 8, "bob": 8}

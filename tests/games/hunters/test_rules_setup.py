@@ -303,7 +303,7 @@ def test_h4_the_header_checks_the_position():
 
 def _view_state(stack):
     pos = position(
-        [(0, 0, 35, 0), (1, 0, 34, 0)],
+        [(0, 0, 35, 0), (1, 0, 38, 0)],
         pieces=[(1, 0, 2, "hunter", "bob"), (0, 0, 1, "gatherer", "ann")],
         stack=stack,
         bonus=[81, 80, 79],
