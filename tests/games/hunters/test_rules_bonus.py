@@ -248,3 +248,23 @@ def test_h14_no_move_after_the_end():
         pass
     else:
         raise AssertionError("a move after the end was accepted")
+
+
+def test_h14_the_last_land_tiles_bonus_tile_fitting_nowhere_ends_the_game():
+    state, effects = play(_gold(stack=(34,), bonus=(86,)), "2,0N")
+    assert removed_tiles(effects) == [(86, True)]
+    d = doc(state)
+    assert d["over"] is True
+    assert d["pending"] is None
+    assert d["removed"] == [86]
+
+
+def test_h5_the_land_tile_drawn_after_a_bonus_tile_may_fit_nowhere_too():
+    """After ann's bonus tile, bob's land tile 13 (all river) fits nowhere: removed, 62 drawn."""
+    state, _ = play(_gold(stack=(34, 13, 62), bonus=(81,)), "2,0N")
+    state, effects = play(state, "0,-1S")
+    assert removed_tiles(effects) == [(13, False)]
+    d = doc(state)
+    assert d["to_move"] == "bob"
+    assert d["drawn"] == 62
+    assert d["removed"] == [13]

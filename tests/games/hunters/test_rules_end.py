@@ -313,3 +313,14 @@ def test_h18_three_players_two_share_the_victory():
 def test_h18_no_winners_before_the_end():
     state = start(position([(0, 0, 35, 0)], stack=[62, 61], scores={"ann": 9, "bob": 0}))
     assert doc(state)["winners"] == []
+
+
+def test_h15_final_scorings_are_marked_final_and_completions_not():
+    """Contract: FeatureScored for completions, and with final=True for final scoring."""
+    tiles = [(0, 0, 35, 0)]
+    state, effects = play(_end(tiles, 34, pcs=[(0, 0, 0, "hunter", "bob")]), "1,0N+g3")
+    done = named(effects, "FeatureScored")
+    assert [bool(e.final) for e in done if e.points == 4] == [False]
+    assert [bool(e.final) for e in done if e.points == 2] == [True]  # 35's mammoth
+    assert doc(state)["scores"] == {"ann": 4, "bob": 2}
+    assert all(e.describe(("ann", "bob")) for e in effects)

@@ -339,3 +339,38 @@ def test_h7_nothing_completed_nothing_scored():
     assert scorings(effects) == []
     assert doc(state)["scores"] == {"ann": 0, "bob": 0}
     assert pieces(doc(state)) == [(1, 0, 1, "gatherer", "ann")]
+
+
+def test_h6_banks_join_bank_to_bank_across_a_turned_river_tile():
+    """52 (north bank 0 with a deer, south bank 2) with bob's hunter on its south bank; 53
+    turned twice east of it: its data-north bank 0 now lies south and joins bob's meadow, its
+    bank 2 (a mammoth) lies north and joins 52's empty north bank."""
+    state = start(
+        position([(0, 0, 52, 0)], pieces=[(0, 0, 2, "hunter", "bob")], stack=[53], bonus=[])
+    )
+    assert shows(53, 2) == "MRMR"
+    assert refused(state, "1,0S+h0").rule == "H6"
+    state, _ = play(state, "1,0S+h2")
+    d = doc(state)
+    assert d["over"] is True
+    assert d["scores"] == {"ann": 4, "bob": 0}  # 52's deer and 53's mammoth, north of the river
+
+
+def test_h6_no_hut_on_a_lake_whose_other_river_holds_one():
+    """bob's hut on 52, whose river runs into river 1 of tile 1: tile 1's lake and its other
+    river 5 are in the same system."""
+    state = start(position([(1, 0, 52, 0)], pieces=[(1, 0, 1, "hut", "bob")], stack=[1, 62]))
+    assert refused(state, "0,0N+hut8").rule == "H6"
+    assert refused(state, "0,0N+hut5").rule == "H6"
+    assert refused(state, "0,0N+hut1").rule == "H6"
+    play(state, "0,0N+f5")
+
+
+def test_h5_turns_follow_the_seat_order():
+    seats = ("ann", "bob", "cy")
+    state = start(position([(0, 0, 35, 0)], stack=[34, 62, 61, 37], seats=seats))
+    order = [doc(state, seats)["to_move"]]
+    for move_ in ("1,0N", "0,-1N", "-1,0N"):
+        state, _ = play(state, move_)
+        order.append(doc(state, seats)["to_move"])
+    assert order == ["ann", "bob", "cy", "ann"]

@@ -185,3 +185,31 @@ def test_h9_majority_of_fishers_scores_a_joined_river():
     state, effects = play(state, "2,0N")
     assert scorings(effects) == [("river", 8, ("ann", "bob"))]
     assert doc(state)["scores"] == {"ann": 8, "bob": 8}
+
+
+def test_h9_the_most_fishers_score_a_river_alone():
+    """Three rivers, ann's on 52 and 53, bob's on 51, joined by ann's 48 (still open) and then
+    bob's 49, which closes it between lakes of 1 and 2 fish: 7 tiles + 3 fish = 10 for ann's
+    two fishers; bob's one scores nothing. All three go home."""
+    tiles = [
+        (0, 0, 2, 0),
+        (1, 0, 52, 0),
+        (1, 1, 62, 0),
+        (2, 1, 61, 0),
+        (3, 1, 36, 0),
+        (3, 0, 53, 0),
+        (4, 1, 34, 3),
+        (5, 1, 35, 1),
+        (5, 0, 51, 0),
+        (6, 0, 0, 3),
+    ]
+    pcs = [(1, 0, 1, "fisher", "ann"), (3, 0, 1, "fisher", "ann"), (5, 0, 1, "fisher", "bob")]
+    state = start(position(tiles, pieces=pcs, stack=[48, 49, 37]))
+    state, effects = play(state, "2,0N")
+    assert scorings(effects) == []
+    state, effects = play(state, "4,0N")
+    assert scorings(effects) == [("river", 10, ("ann",))]
+    d = doc(state)
+    assert d["scores"] == {"ann": 10, "bob": 0}
+    assert d["pieces"] == []
+    assert supply(d) == {"ann": (5, 2), "bob": (5, 2)}

@@ -336,3 +336,18 @@ def test_h23_nobody_sees_the_order_of_the_stacks(viewer):
     rendered_a = game().render(_view_state([62, 61, 37]), ("ann", "bob"), viewer)
     rendered_b = game().render(_view_state([62, 37, 61]), ("ann", "bob"), viewer)
     assert rendered_a == rendered_b
+
+
+def test_h4_removed_tiles_of_a_position_stay_out_of_the_game():
+    d = doc(start(position([(0, 0, 35, 0)], removed=[33])))
+    assert d["removed"][0] == 33  # (and any tile that fitted nowhere when drawn)
+    assert d["stack"] + 1 + len(d["removed"]) == 78 - 1
+    assert d["drawn"] != 33
+
+
+def test_h4_a_tile_both_placed_and_removed_is_refused():
+    _bad(position([(0, 0, 35, 0)], stack=[62], removed=[35]))
+
+
+def test_h4_a_tile_both_in_the_stack_and_removed_is_refused():
+    _bad(position([(0, 0, 35, 0)], stack=[62, 61], removed=[61]))
