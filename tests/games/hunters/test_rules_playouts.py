@@ -13,7 +13,7 @@ import re
 from collections import Counter
 
 import pytest
-from hunters_helpers import doc, legal, placements, play, start
+from hunters_helpers import DX, doc, legal, placements, play, start
 from hunters_model import Layout, completion, final, piece_options
 
 MOVE = re.compile(r"(-?\d+),(-?\d+)([NESW])(?:\+(hut|g|f|h)(\d+))?")
@@ -86,7 +86,20 @@ def _check_moves(rng, d, moves, seats):
         assert by_place[place] == want, (place, drawn)
 
 
-def _playout(seed, seats, check_moves=True):
+def _dense(d, moves):
+    """The moves whose tile touches the most placed tiles: crowded layouts, where features join
+    and close more often than in random play."""
+    cells = {(t["x"], t["y"]) for t in d["tiles"]}
+
+    def touching(text):
+        x, y, _, _ = _parse(text)
+        return sum((x + dx, y + dy) in cells for dx, dy in DX.values())
+
+    best = max(touching(m) for m in moves)
+    return [m for m in moves if touching(m) == best]
+
+
+def _playout(seed, seats, check_moves=True, dense=False):
     rng = random.Random(seed)
     state = start(seats=seats, seed=seed)
     steps = 0
@@ -98,8 +111,9 @@ def _playout(seed, seats, check_moves=True):
         assert moves
         if check_moves:
             _check_moves(rng, d, moves, seats)
-        with_piece = [m for m in moves if "+" in m]
-        text = rng.choice(with_piece if with_piece and rng.random() < 0.7 else moves)
+        pool = _dense(d, moves) if dense and rng.random() < 0.8 else moves
+        with_piece = [m for m in pool if "+" in m]
+        text = rng.choice(with_piece if with_piece and rng.random() < 0.7 else pool)
         x, y, r, piece = _parse(text)
         seat = d["to_move"]
         before = _pieces(d)
@@ -148,3 +162,8 @@ def test_random_two_player_games_follow_the_rules(seed):
 def test_random_games_of_three_to_five_players_follow_the_rules(seed):
     seats = ("ann", "bob", "cy", "dee", "eve")[: 3 + seed % 3]
     _playout(seed, seats, check_moves=seed == 11)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(21, 2), (22, 3), (23, 4)])
+def test_crowded_random_games_follow_the_rules(seed, players):
+    _playout(seed, ("ann", "bob", "cy", "dee")[:players], dense=True)
