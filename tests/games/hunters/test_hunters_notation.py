@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from hunters_helpers import fmt, legal, parse, play, position, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tribes.core.errors import BadNotation
 
@@ -79,3 +81,14 @@ def test_round_trip_during_a_pending_bonus_tile():
     state, _ = play(state, "2,0N")
     for text in legal(state):
         assert fmt(parse(state, text)) == text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789,-+NESWnesw ghfutaeirx", max_size=14))
+def test_any_text_parses_to_a_round_trip_or_is_bad_notation(text):
+    state = start(seed=4)
+    try:
+        ev = parse(state, text)
+    except BadNotation:
+        return
+    assert parse(state, fmt(ev)) == ev

@@ -351,3 +351,78 @@ def test_h4_a_tile_both_placed_and_removed_is_refused():
 
 def test_h4_a_tile_both_in_the_stack_and_removed_is_refused():
     _bad(position([(0, 0, 35, 0)], stack=[62, 61], removed=[61]))
+
+
+@pytest.mark.parametrize(
+    ("patch", "field"),
+    [
+        ({"tiles": 5}, "tiles"),
+        ({"tiles": []}, "tiles"),
+        ({"tiles": [{"y": 0, "tile": 35, "rotation": 0}]}, "tiles[0]"),
+        ({"tiles": [{"x": "0", "y": 0, "tile": 35, "rotation": 0}]}, "tiles[0]"),
+        ({"tiles": [{"x": 0.5, "y": 0, "tile": 35, "rotation": 0}]}, "tiles[0]"),
+        ({"tiles": [{"x": 0, "y": 0, "tile": 35, "rotation": -1}]}, "tiles[0]"),
+        ({"tiles": [{"x": 0, "y": 0, "tile": "35", "rotation": 0}]}, "tiles[0]"),
+        ({"pieces": {}}, "pieces"),
+        (
+            {"pieces": [{"x": 1, "y": 0, "feature": 2, "kind": "wizard", "seat": "bob"}]},
+            "pieces[0]",
+        ),
+        (
+            {"pieces": [{"x": 1, "y": 0, "feature": "2", "kind": "hunter", "seat": "bob"}]},
+            "pieces[0]",
+        ),
+        ({"stack": 3}, "stack"),
+        ({"stack": [62, 80]}, "stack[1]"),  # a bonus tile in the land stack
+        ({"stack": [62, 56]}, "stack[1]"),  # the start tile
+        ({"bonus_stack": [81, 81]}, "bonus_stack[1]"),
+        ({"scores": {"zed": 3}}, "scores"),
+        ({"scores": {"ann": -3}}, "scores"),
+        ({"scores": {"ann": "3"}}, "scores"),
+        ({"to_move": 0}, "to_move"),
+        ({"removed": [999]}, "removed[0]"),
+        ({"removed": [33, 33]}, "removed[1]"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_h4_a_malformed_position_names_the_field(patch, field):
+    pos = position(
+        [(0, 0, 35, 0), (1, 0, 38, 0)],
+        pieces=[(1, 0, 2, "hunter", "bob")],
+        stack=[62, 61],
+        bonus=[81],
+    )
+    pos.update(patch)
+    assert field in _bad(pos)
+
+
+def _mutated(tmp_path, change):
+    data = json.loads(json.dumps(TILE_DATA))
+    change(data)
+    path = tmp_path / "tiles.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(tiles=3),
+        lambda d: d["tiles"][1].update(kind="start"),  # two start tiles
+        lambda d: d["tiles"][1].update(id=0),  # an id twice
+        lambda d: d["tiles"][1].update(edges="MRFX"),
+        lambda d: d["tiles"][1].update(sides=d["tiles"][1]["sides"][:3]),
+        lambda d: d["tiles"][0]["sides"].__setitem__(1, [99]),  # no feature 99
+        lambda d: d["tiles"][0]["sides"].__setitem__(2, [2]),  # a forest side holding a meadow
+        lambda d: d["tiles"][0]["sides"].__setitem__(0, [0, 2, 2]),  # no river in the middle
+        lambda d: d["tiles"][0]["features"].append({"id": 0, "type": "meadow"}),  # id twice
+        lambda d: d["tiles"][0]["features"][0].update(type="desert"),
+        lambda d: d["tiles"][0]["features"][5].update(fish=-1),
+        lambda d: d["tiles"][0]["features"][1].update(lake=0),  # names a meadow
+        lambda d: d["tiles"][0]["sides"].__setitem__(1, [8]),  # a lake on a side
+        lambda d: d.update(tiles=[t for t in d["tiles"] if t["kind"] != "land"]),
+    ],
+)
+def test_h1_a_malformed_tile_file_is_refused(tmp_path, change):
+    with pytest.raises((BadData, BadOption)):
+        start(options={"tiles": _mutated(tmp_path, change)})
