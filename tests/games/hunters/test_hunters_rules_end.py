@@ -324,3 +324,13 @@ def test_h15_final_scorings_are_marked_final_and_completions_not():
     assert [bool(e.final) for e in done if e.points == 2] == [True]  # 35's mammoth
     assert doc(state)["scores"] == {"ann": 4, "bob": 2}
     assert all(e.describe(("ann", "bob")) for e in effects)
+
+
+def test_h14_a_position_whose_last_tiles_fit_nowhere_is_over_at_once():
+    state = start(position([(0, 0, 14, 0)], stack=[61, 62], pieces=[(0, 0, 2, "hunter", "bob")]))
+    d = doc(state)
+    assert d["over"] is True
+    assert d["removed"] == [61, 62]
+    assert d["drawn"] is None
+    assert d["scores"] == {"ann": 0, "bob": 0}  # 14's tiger meadow: nothing to hunt
+    assert d["winners"] == ["ann", "bob"]
