@@ -276,6 +276,18 @@ def scorings(
     return sorted(out)
 
 
+def returned(effects: Iterable[Any], seats: Sequence[str] = SEATS) -> list[tuple[str, ...]]:
+    """For each FeatureScored effect (in order), the owners of the members that went home."""
+    return [
+        tuple(sorted(_seat_name(s, seats) for s in e.returned))
+        for e in named(effects, "FeatureScored")
+    ]
+
+
+def scored_cells(effects: Iterable[Any]) -> list[list[tuple[int, int]]]:
+    return [sorted(tuple(c) for c in e.tiles) for e in named(effects, "FeatureScored")]
+
+
 def removed_tiles(effects: Iterable[Any]) -> list[tuple[int, bool]]:
     return [(e.tile, bool(e.bonus)) for e in named(effects, "TileRemoved")]
 

@@ -55,6 +55,7 @@ def test_h13_a_completed_forest_with_gold_earns_the_placer_a_bonus_tile():
     assert bonus_earned(effects) == [("ann", 81)]
     d = doc(state)
     assert d["to_move"] == "ann"
+    assert set(d["pending"]) == {"seat", "decision", "tile", "options"}
     assert d["pending"]["seat"] == "ann"
     assert d["pending"]["decision"] == "bonus"
     assert d["pending"]["tile"] == 81

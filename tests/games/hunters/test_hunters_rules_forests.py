@@ -20,6 +20,8 @@ from hunters_helpers import (
     pieces,
     play,
     position,
+    returned,
+    scored_cells,
     scorings,
     start,
     supply,
@@ -221,3 +223,11 @@ def test_h12_a_returned_member_can_be_placed_again_next_turn():
     state, _ = play(state, "2,0N", "1,-1N+h0")
     assert supply(doc(state))["ann"] == (0, 2)
     assert (1, -1, 0, "hunter", "ann") in pieces(doc(state))
+
+
+def test_h12_the_scoring_effect_names_the_tiles_and_the_members_sent_home():
+    pcs = [(-1, 0, 1, "gatherer", "ann"), (1, 0, 1, "gatherer", "bob")]
+    _, effects = play(start(_sheet_five(pcs)), "0,0N")
+    assert scored_cells(effects) == [[(-2, 0), (-1, 0), (0, 0), (1, 0), (2, 0)]]
+    assert returned(effects) == [("ann", "bob")]
+    assert all(e.describe(("ann", "bob")) for e in effects)
