@@ -33,6 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 CLANS = FIXTURES / "clans"
 ALL = sorted(FIXTURES.glob("**/*.json"))
+PINNED = [p for p in ALL if not (p.parent.name == "hunters" and p.stem.startswith("full-game"))]
+"""Hunters' full games are left out of the snapshots (80 boards each would dwarf the rest);
+tests/test_hunters_fixtures.py replays them and checks their checkpoints instead."""
 
 REQUIRED = [
     "epoch-boundary-order-a",
@@ -71,7 +74,7 @@ def _all_effects(steps: list[Step]) -> list[Any]:
 # --- golden transcripts ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ALL, ids=_id)
+@pytest.mark.parametrize("path", PINNED, ids=_id)
 def test_transcript(path: Path, tribes_playthrough: Any) -> None:
     """Through the pytest plugin that users get (entry point pytest11, fixture tribes_playthrough)."""
     blocks = tribes_playthrough(path)

@@ -67,6 +67,12 @@ class Turned:
     """By direction: the feature ids on that side, clockwise (a river side has 3)."""
     touches: dict[int, tuple[tuple[int, int], ...]]
     """By feature id: the (direction, part) places it holds on the sides."""
+    masks: dict[int, int]
+    """By feature id: its places as bits ``1 << (3 * direction + part)``. A member is blocked
+    when its feature's mask meets the places whose neighbouring feature holds a member (H6)."""
+    hut_masks: dict[int, int]
+    """By river or lake id: the places of every river of its system on the tile, which a hut
+    there would share a river system with (H6)."""
 
 
 @attrs.frozen(eq=False)
@@ -83,6 +89,44 @@ class Tile:
     """By river or lake id: the rivers and lakes of this tile joined through its lakes (H16)."""
     options: tuple[tuple[str, int], ...] = ()
     """Every (piece, feature) a piece may take on this tile by feature type alone (H6)."""
+    nodes: tuple[tuple[int, str, int], ...] = ()
+    """(feature id, type, sides parts held) of its forests, rivers and meadows: what a placed
+    tile adds to the unions."""
+    systems: tuple[tuple[int, ...], ...] = ()
+    """Its rivers and lakes, grouped by the lake they run into (H16)."""
+    water: bool = False
+    fits: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
+    """The edges a cell needs (N E S W, '.' where no tile is) -> the rotations that fit; a need
+    that is not listed fits in no rotation. Each rotation fits the 15 needs made of its own
+    edges and dots, so the table is small and complete."""
+    allowed: dict[int, tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
+    """A cache: :func:`allow_key` -> the (piece, feature) options left (H6)."""
+
+    def allow(self, key: int) -> tuple[tuple[str, int], ...]:
+        """The options of :func:`allow_key` ``key``: the pieces the supply has whose places do
+        not meet an occupied neighbour."""
+        found = self.allowed.get(key)
+        if found is None:
+            rotation, members, huts = key & 3, key >> 2 & 1, key >> 3 & 1
+            hutted, manned = key >> 4 & 0xFFF, key >> 16
+            turned = self.turned[rotation]
+            masks, hut_masks = turned.masks, turned.hut_masks
+            found = self.allowed[key] = tuple(
+                (piece, fid)
+                for piece, fid in self.options
+                if (
+                    huts and not hut_masks[fid] & hutted
+                    if piece == "hut"
+                    else members and not masks[fid] & manned
+                )
+            )
+        return found
+
+
+def allow_key(rotation: int, manned: int, hutted: int, members: bool, huts: bool) -> int:
+    """One int for what decides the pieces a placement allows: the rotation, the occupied places
+    (12 bits each) and whether members and huts are left."""
+    return (manned << 12 | hutted) << 4 | huts << 3 | members << 2 | rotation
 
 
 @attrs.frozen(eq=False)
@@ -95,22 +139,13 @@ class TileSet:
     start: int
     land: tuple[int, ...]
     bonus: tuple[int, ...]
-    fits: dict[tuple[int, str], tuple[int, ...]] = attrs.field(factory=dict)
-    """A cache: (tile, the edges a cell needs, '.' for none) -> the rotations that fit."""
+
+    def __deepcopy__(self, memo: object) -> TileSet:
+        return self  # one per source, never changed but for its caches
 
     def rotations(self, tile: int, need: str) -> tuple[int, ...]:
         """The rotations of ``tile`` whose edges match ``need`` (one letter or '.' per side)."""
-        key = (tile, need)
-        found = self.fits.get(key)
-        if found is None:
-            turned = self.tiles[tile].turned
-            found = tuple(
-                r
-                for r in range(4)
-                if all(n == "." or n == e for n, e in zip(need, turned[r].edges, strict=True))
-            )
-            self.fits[key] = found
-        return found
+        return self.tiles[tile].fits.get(need, ())
 
 
 _LOADED: dict[str, TileSet] = {}
@@ -293,26 +328,56 @@ def _with_tables(tile: Tile) -> Tile:
         for d, side in enumerate(parts):
             for k, f in enumerate(side):
                 touches.setdefault(f, []).append((d, k))
-        turned.append(
-            Turned(
-                edges="".join(tile.edges[(d - r) % 4] for d in range(4)),
-                parts=parts,
-                touches={f: tuple(t) for f, t in touches.items()},
-            )
-        )
+        turned.append((parts, touches))
     system: dict[int, tuple[int, ...]] = {}
     for fid, f in tile.features.items():
         if f.type == "lake":
-            system[fid] = (fid,) + tuple(
-                g.id for g in tile.features.values() if g.type == "river" and g.lake == fid
+            system[fid] = (
+                fid,
+                *(g.id for g in tile.features.values() if g.type == "river" and g.lake == fid),
             )
     for fid, f in tile.features.items():
         if f.type == "river":
             system[fid] = system[f.lake] if f.lake is not None else (fid,)
+    tables = []
+    for r, (parts, touches) in enumerate(turned):
+        masks = {f: 0 for f in tile.features}
+        for f, places in touches.items():
+            masks[f] = sum(1 << (3 * d + k) for d, k in places)
+        hut_masks = {fid: sum(masks[g] for g in group) for fid, group in system.items()}
+        tables.append(
+            Turned(
+                edges="".join(tile.edges[(d - r) % 4] for d in range(4)),
+                parts=parts,
+                touches={f: tuple(t) for f, t in touches.items()},
+                masks=masks,
+                hut_masks=hut_masks,
+            )
+        )
     options = tuple(
         (piece, fid)
         for fid, f in sorted(tile.features.items())
         for piece, types in PIECE_TYPES.items()
         if f.type in types
     )
-    return attrs.evolve(tile, turned=tuple(turned), system=system, options=options)
+    nodes = tuple(
+        (fid, f.type, len(turned[0][1][fid]))
+        for fid, f in tile.features.items()
+        if f.type != "lake"
+    )
+    systems = tuple(dict.fromkeys(system.values()))
+    fits: dict[str, list[int]] = {}
+    for r, t in enumerate(tables):
+        for mask in range(1, 16):
+            need = "".join(e if mask >> d & 1 else "." for d, e in enumerate(t.edges))
+            fits.setdefault(need, []).append(r)
+    return attrs.evolve(
+        tile,
+        turned=tuple(tables),
+        system=system,
+        options=options,
+        nodes=nodes,
+        systems=systems,
+        water=bool(system),
+        fits={need: tuple(rs) for need, rs in fits.items()},
+    )

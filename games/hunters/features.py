@@ -44,7 +44,7 @@ class Board:
     def __init__(
         self,
         cells: dict[Cell, tuple[int, int, Turned]],
-        frontier: dict[Cell, str],
+        frontier: dict[int, str],
         root: dict[Node, Node],
         groups: dict[Node, Group],
         sroot: dict[Node, Node],
@@ -53,7 +53,8 @@ class Board:
         self.cells = cells
         """Cell -> (tile id, rotation, its table)."""
         self.frontier = frontier
-        """Empty cell next to a tile -> the edges it needs, N E S W ('.' where nothing is)."""
+        """Empty cell next to a tile, as its placement with rotation 0 (``placement.encode``)
+        -> the edges it needs, N E S W ('.' where nothing is)."""
         self.root = root
         self.groups = groups
         self.sroot = sroot
@@ -92,47 +93,59 @@ def place(
     its features now belong to (each once)."""
     tile = tiles.tiles[tile_id]
     turned = tile.turned[rotation]
-    cells = dict(board.cells)
+    old = board.cells
+    cells = old.copy()
     cells[(x, y)] = (tile_id, rotation, turned)
-    frontier = dict(board.frontier)
-    frontier.pop((x, y), None)
-    edges = turned.edges
-    for d in range(4):
-        dx, dy = STEP[d]
-        cell = (x + dx, y + dy)
-        if cell in cells:
-            continue
-        need = frontier.get(cell, "....")
-        back = (d + 2) & 3
-        frontier[cell] = need[:back] + edges[d] + need[back + 1 :]
-    root = dict(board.root)
-    groups = dict(board.groups)
+    frontier = board.frontier.copy()
+    frontier.pop(base(x, y), None)
+    root = board.root.copy()
+    groups = board.groups.copy()
     zero = (0,) * players
-    has_water = False
-    for fid, feature in tile.features.items():
+    for fid, kind, open_ in tile.nodes:
         node = (x, y, fid)
-        if feature.type == "lake":
-            has_water = True
-            continue
-        if feature.type == "river":
-            has_water = True
         root[node] = node
-        groups[node] = Group(feature.type, (node,), len(turned.touches[fid]), zero)
+        groups[node] = Group(kind, (node,), open_, zero)
+    edges, parts = turned.edges, turned.parts
+    rivers = []
     for d in range(4):
         dx, dy = STEP[d]
-        there = board.cells.get((x + dx, y + dy))
+        nx, ny = x + dx, y + dy
+        there = old.get((nx, ny))
         if there is None:
+            at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
+            need = frontier.get(at, "....")
+            back = (d + 2) & 3
+            frontier[at] = need[:back] + edges[d] + need[back + 1 :]
             continue
-        mine = turned.parts[d]
+        mine = parts[d]
         theirs = there[2].parts[(d + 2) & 3]
         last = len(mine) - 1
-        for k, fid in enumerate(mine):
-            _join(root, groups, (x, y, fid), (x + dx, y + dy, theirs[last - k]))
-    touched = list(dict.fromkeys(root[(x, y, fid)] for fid in turned.touches))
+        for k in range(last + 1):
+            _join(root, groups, (x, y, mine[k]), (nx, ny, theirs[last - k]))
+        if last:
+            rivers.append(((x, y, mine[1]), (nx, ny, theirs[1])))
+    touched: list[Node] = []
+    for fid, _, _ in tile.nodes:
+        r = root[(x, y, fid)]
+        if r not in touched:
+            touched.append(r)
     sroot, systems = board.sroot, board.systems
-    if has_water:
-        sroot, systems = _join_systems(board, tile.system, turned, x, y, zero)
+    if tile.water:
+        sroot = sroot.copy()
+        systems = systems.copy()
+        for members in tile.systems:
+            nodes = tuple((x, y, f) for f in members)
+            for node in nodes:
+                sroot[node] = nodes[0]
+            systems[nodes[0]] = System(nodes, zero)
+        for a, b in rivers:
+            _join_system(sroot, systems, a, b)
     return Board(cells, frontier, root, groups, sroot, systems), touched
+
+
+def base(x: int, y: int) -> int:
+    """The placement of (x, y) with rotation 0: ``placement.encode(x, y, 0)``."""
+    return ((y + 4096) << 13 | (x + 4096)) << 2
 
 
 def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -> None:
@@ -145,37 +158,15 @@ def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -
     ga, gb = groups[ra], groups[rb]
     if len(ga.nodes) > len(gb.nodes):
         ra, rb, ga, gb = rb, ra, gb, ga
-    for node in ga.nodes:  # the smaller one joins the larger one's root
-        root[node] = rb
+    if len(ga.nodes) == 1:  # most joins: a feature of the new tile joins a placed one
+        root[ga.nodes[0]] = rb
+    else:  # the smaller one joins the larger one's root
+        root.update(dict.fromkeys(ga.nodes, rb))
     del groups[ra]
-    members = tuple(p + q for p, q in zip(ga.members, gb.members, strict=True))
+    members = gb.members
+    if any(ga.members):
+        members = tuple(p + q for p, q in zip(ga.members, members, strict=True))
     groups[rb] = Group(gb.type, gb.nodes + ga.nodes, ga.open + gb.open - 2, members)
-
-
-def _join_systems(
-    board: Board,
-    system: dict[int, tuple[int, ...]],
-    turned: Turned,
-    x: int,
-    y: int,
-    zero: tuple[int, ...],
-) -> tuple[dict[Node, Node], dict[Node, System]]:
-    sroot = dict(board.sroot)
-    systems = dict(board.systems)
-    done: set[int] = set()
-    for fid, members in system.items():
-        if fid in done:
-            continue
-        done.update(members)
-        nodes = tuple((x, y, f) for f in members)
-        for node in nodes:
-            sroot[node] = nodes[0]
-        systems[nodes[0]] = System(nodes, zero)
-    for fid in system:
-        if fid in turned.touches:  # a river: joins the rivers it touches
-            for other in board.neighbour_nodes(turned, x, y, fid):
-                _join_system(sroot, systems, (x, y, fid), other)
-    return sroot, systems
 
 
 def _join_system(sroot: dict[Node, Node], systems: dict[Node, System], a: Node, b: Node) -> None:
@@ -185,10 +176,14 @@ def _join_system(sroot: dict[Node, Node], systems: dict[Node, System], a: Node, 
     sa, sb = systems[ra], systems[rb]
     if len(sa.nodes) > len(sb.nodes):
         ra, rb, sa, sb = rb, ra, sb, sa
-    for node in sa.nodes:
-        sroot[node] = rb
+    if len(sa.nodes) == 1:
+        sroot[sa.nodes[0]] = rb
+    else:
+        sroot.update(dict.fromkeys(sa.nodes, rb))
     del systems[ra]
-    huts = tuple(p + q for p, q in zip(sa.huts, sb.huts, strict=True))
+    huts = sb.huts
+    if any(sa.huts):
+        huts = tuple(p + q for p, q in zip(sa.huts, huts, strict=True))
     systems[rb] = System(sb.nodes + sa.nodes, huts)
 
 

@@ -3,23 +3,74 @@ and the board's unions, no search."""
 
 from __future__ import annotations
 
-from tribes.games.hunters.board import DIRECTIONS, EDGE_NAMES, PIECE_TYPES, STEP, TileSet, Turned
-from tribes.games.hunters.features import Board
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-Placement = tuple[int, int, int]
-"""(x, y, rotation)."""
+from tribes.games.hunters.board import DIRECTIONS, EDGE_NAMES, PIECE_TYPES, STEP, TileSet, Turned
+from tribes.games.hunters.features import Board, Node
+
+if TYPE_CHECKING:
+    from tribes.games.hunters.state import Piece
+
+Placement = int
+"""A cell and rotation in one int, ``((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation``: ints
+sort by row, then column, then rotation, and cost the garbage collector nothing."""
+OFFSET = 1 << 12
+
+
+def encode(x: int, y: int, rotation: int) -> Placement:
+    return ((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation
+
+
+def decode(p: Placement) -> tuple[int, int, int]:
+    """(x, y, rotation)."""
+    return ((p >> 2) & 0x1FFF) - OFFSET, (p >> 15) - OFFSET, p & 3
 
 
 def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]:
     """Every cell and rotation where ``tile`` fits, by row, then column, then rotation."""
-    rotations = tiles.rotations
-    found = [(x, y, r) for (x, y), need in board.frontier.items() for r in rotations(tile, need)]
-    found.sort(key=_order)
+    fits = tiles.tiles[tile].fits.get
+    found = [at | r for at, need in board.frontier.items() for r in fits(need, ())]
+    found.sort()
     return tuple(found)
 
 
-def _order(p: Placement) -> tuple[int, int, int]:
-    return (p[1], p[0], p[2])
+def hot(board: Board, pieces: Iterable[Piece]) -> tuple[set[Node], set[Node]]:
+    """The roots of the groups that hold a member and of the river systems that hold a hut:
+    the only features a new piece can be blocked by (H6)."""
+    manned: set[Node] = set()
+    hutted: set[Node] = set()
+    for p in pieces:
+        node = (p.x, p.y, p.feature)
+        if p.kind == "hut":
+            hutted.add(board.sroot[node])
+        else:
+            manned.add(board.root[node])
+    return manned, hutted
+
+
+def occupied(
+    board: Board, x: int, y: int, manned_roots: set[Node], hutted_roots: set[Node]
+) -> tuple[int, int]:
+    """The places around the empty cell (x, y) (bits ``1 << (3 * direction + part)``, as the
+    cell's own sides count them) whose neighbouring feature holds a member, and those whose
+    river system holds a hut (H6); ``hot`` gives the roots."""
+    cells, root, sroot = board.cells, board.root, board.sroot
+    manned = hutted = 0
+    for d in range(4):
+        dx, dy = STEP[d]
+        there = cells.get((x + dx, y + dy))
+        if there is None:
+            continue
+        theirs = there[2].parts[(d + 2) & 3]
+        last = len(theirs) - 1
+        for k in range(last + 1):
+            node = (x + dx, y + dy, theirs[last - k])
+            if root[node] in manned_roots:
+                manned |= 1 << (3 * d + k)
+            if k == 1 and hutted_roots and sroot[node] in hutted_roots:
+                hutted |= 1 << (3 * d + k)
+    return manned, hutted
 
 
 def draw(
@@ -40,7 +91,7 @@ def misfit(board: Board, turned: Turned, x: int, y: int) -> str | None:
     """Why a tile turned so cannot go on (x, y) (H5), or None when it fits."""
     if (x, y) in board.cells:
         return f"the cell ({x}, {y}) holds a tile already"
-    need = board.frontier.get((x, y))
+    need = board.frontier.get(encode(x, y, 0))
     if need is None:
         return f"the cell ({x}, {y}) touches no placed tile along a side"
     for d, (want, have) in enumerate(zip(need, turned.edges, strict=True)):

@@ -4,21 +4,35 @@ the outcome. Placement lookups live in ``placement``, the unions in ``features``
 
 from __future__ import annotations
 
-import attrs
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from typing import overload
 
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.games.hunters import features as feats
-from tribes.games.hunters.board import STEP
 from tribes.games.hunters.events import PIECES, BonusEarned, PlacedTile, TilePlaced, TileRemoved
-from tribes.games.hunters.placement import blocked, draw, misfit, wrong_kind
+from tribes.games.hunters.placement import (
+    Placement,
+    blocked,
+    decode,
+    draw,
+    encode,
+    hot,
+    misfit,
+    occupied,
+    wrong_kind,
+)
 from tribes.games.hunters.scoring import complete, finish, winners_of
 from tribes.games.hunters.state import HuntersState, Piece
 
 _EVENTS: dict[tuple[int, int, int, str | None, int | None], TilePlaced] = {}
-"""Move events by their fields, shared by every game: the same moves come up turn after turn,
+"""Move events by their fields, shared by every game: the same moves come up game after game,
 and looking one up is cheaper than building it."""
-_EVENTS_MAX = 1 << 18
+_EVENTS_MAX = 1 << 16
+
+Options = tuple[tuple[str, int], ...]
+"""The (piece, feature) options of one placement."""
 
 
 def _event(x: int, y: int, r: int, piece: str | None, fid: int | None) -> TilePlaced:
@@ -31,51 +45,105 @@ def _event(x: int, y: int, r: int, piece: str | None, fid: int | None) -> TilePl
     return found
 
 
-def legal_moves(state: HuntersState) -> list[Event]:
+class Moves(Sequence[Event]):
+    """Every legal move of a state, in order: each placement without a piece, then with each
+    piece it allows. Held as the placements and their options and turned into events when read,
+    since a turn lists some fifty moves and plays one: building them all would cost more than
+    the rest of the turn."""
+
+    __slots__ = ("_count", "_options", "_starts", "_where")
+
+    def __init__(
+        self,
+        where: tuple[Placement, ...],
+        options: list[Options] | None = None,
+        starts: list[int] | None = None,
+        count: int | None = None,
+    ) -> None:
+        self._where = where
+        self._options = options
+        """Per placement, or None when no placement allows a piece."""
+        self._starts = starts
+        """Per placement, the index of its move without a piece."""
+        self._count = len(where) if count is None else count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("move index out of range")
+        if self._options is None or self._starts is None:
+            return _event(*decode(self._where[index]), None, None)
+        at = bisect_right(self._starts, index) - 1
+        x, y, r = decode(self._where[at])
+        k = index - self._starts[at]
+        return _event(x, y, r, None, None) if k == 0 else _event(x, y, r, *self._options[at][k - 1])
+
+    def __iter__(self) -> Iterator[Event]:
+        for i, p in enumerate(self._where):
+            x, y, r = decode(p)
+            yield _event(x, y, r, None, None)
+            if self._options is not None:
+                for piece, fid in self._options[i]:
+                    yield _event(x, y, r, piece, fid)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Moves({list(self)!r})"
+
+
+def legal_moves(state: HuntersState) -> Moves:
     """H5, H6: every cell and rotation where the drawn tile fits, each without a piece and with
     every piece the supply and the joined features allow."""
     if state.over or state.drawn is None:
-        return []
-    tiles, board = state.tiles, state.board
-    tile = tiles.tiles[state.drawn]
+        return Moves(())
+    where = state.where
     members, huts = state.supply[state.to_move]
-    options = [(p, f) for p, f in tile.options if (huts if p == "hut" else members)]
-    out: list[Event] = []
-    if not options:
-        for x, y, r in state.where:
-            out.append(_event(x, y, r, None, None))
-        return out
-    cells, root, groups = board.cells, board.root, board.groups
-    sroot, systems = board.sroot, board.systems
-    system = tile.system
-    for x, y, r in state.where:
-        out.append(_event(x, y, r, None, None))
-        turned = tile.turned[r]
-        touches = turned.touches
-        # The nodes of neighbours each feature of the tile would join (H6 occupancy).
-        joined: dict[int, list[tuple[int, int, int]]] = {}
-        for fid, places in touches.items():
-            nodes = []
-            for d, k in places:
-                dx, dy = STEP[d]
-                there = cells.get((x + dx, y + dy))
-                if there is not None:
-                    theirs = there[2].parts[(d + 2) & 3]
-                    nodes.append((x + dx, y + dy, theirs[len(theirs) - 1 - k]))
-            joined[fid] = nodes
-        for piece, fid in options:
-            if piece == "hut":
-                if any(
-                    any(systems[sroot[n]].huts)
-                    for f in system[fid]
-                    if f in joined
-                    for n in joined[f]
-                ):
-                    continue
-            elif any(any(groups[root[n]].members) for n in joined[fid]):
-                continue
-            out.append(_event(x, y, r, piece, fid))
-    return out
+    if not (members or huts):
+        return Moves(where)
+    board = state.board
+    tile = state.tiles.tiles[state.drawn]
+    cache, allow = tile.allowed, tile.allow
+    flags = (huts > 0) << 3 | (members > 0) << 2
+    options: list[Options] = []
+    starts: list[int] = []
+    count = 0
+    cell = -1
+    occupied_bits = 0
+    manned_roots, hutted_roots = hot(board, state.pieces)
+    anyone = bool(manned_roots or hutted_roots)  # else nothing is occupied
+    for p in where:
+        if cell != p >> 2:
+            cell = p >> 2
+            if anyone:
+                x, y, _ = decode(p)
+                manned, hutted = occupied(board, x, y, manned_roots, hutted_roots)
+                occupied_bits = (manned << 12 | hutted) << 4
+        key = occupied_bits | flags | (p & 3)
+        found = cache.get(key)
+        if found is None:
+            found = allow(key)
+        starts.append(count)
+        options.append(found)
+        count += 1 + len(found)
+    return Moves(where, options, starts, count)
 
 
 def check(state: HuntersState, event: Event) -> None:
@@ -90,8 +158,9 @@ def check(state: HuntersState, event: Event) -> None:
     lead = f"bonus tile {tile} is to be placed now: " if state.bonus else ""
     if event.rotation not in range(4):
         raise IllegalMove(f"{lead}rotation is 0 to 3, not {event.rotation}", rule=rule)
-    why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
-    if why is not None:
+    need = state.board.frontier.get(encode(event.x, event.y, 0))
+    if need is None or event.rotation not in tiles.tiles[tile].fits.get(need, ()):
+        why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
         raise IllegalMove(f"{lead}{why}", rule=rule)
     piece, fid = event.piece, event.feature
     if piece is None:
@@ -151,24 +220,29 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
         removed = removed + unfit
         if drawn is not None:
             effects.append(BonusEarned(seat=seat, tile=drawn))
-            after = attrs.evolve(
-                state,
+            after = HuntersState(
+                tiles_source=state.tiles_source,
+                players=players,
                 placed=placed,
                 pieces=pieces,
                 supply=tuple(supply),
                 scores=scores,
+                stack=state.stack,
                 bonus_stack=bonus_stack,
                 removed=removed,
                 drawn=drawn,
                 bonus=True,
+                to_move=seat,
+                tiles=tiles,
                 board=board,
                 where=where,
             )
             return after, tuple(effects)
     drawn, where, stack, unfit = draw(tiles, board, state.stack)
     effects.extend(TileRemoved(tile=t) for t in unfit)
-    after = attrs.evolve(
-        state,
+    after = HuntersState(  # not attrs.evolve: this is the hot path, and evolve is slow
+        tiles_source=state.tiles_source,
+        players=players,
         placed=placed,
         pieces=pieces,
         supply=tuple(supply),
@@ -179,6 +253,7 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
         drawn=drawn,
         bonus=False,
         to_move=(seat + 1) % players,
+        tiles=tiles,
         board=board,
         where=where,
     )

@@ -117,10 +117,9 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
     tiles, board = state.tiles, state.board
     scores = list(state.scores)
     effects: list[FeatureScored | GameEnded] = []
-    for root, system in sorted(board.systems.items(), key=lambda kv: _first(kv[1].nodes)):
+    hutted = [s for s in board.systems.values() if any(s.huts)]
+    for system in sorted(hutted, key=lambda s: _first(s.nodes)):
         winners = majority(system.huts)
-        if not winners:
-            continue
         points = system_fish(tiles, board, system)
         for seat in winners:
             scores[seat] += points
@@ -130,9 +129,8 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
         for p in state.pieces
         if p.kind == "hunter" and tiles.tiles[board.cells[(p.x, p.y)][0]].features[p.feature].shrine
     }
-    for root, group in sorted(board.groups.items(), key=lambda kv: _first(kv[1].nodes)):
-        if group.type != "meadow" or not any(group.members):
-            continue
+    hunted = [(r, g) for r, g in board.groups.items() if g.type == "meadow" and any(g.members)]
+    for root, group in sorted(hunted, key=lambda kv: _first(kv[1].nodes)):
         points = meadow_points(tiles, board, group)[0]
         on_shrine = [seat for node, seat in shrines.items() if board.root[node] == root]
         winners = (on_shrine[0],) if on_shrine else majority(group.members)
