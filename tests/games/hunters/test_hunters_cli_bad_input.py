@@ -176,3 +176,19 @@ def test_a_valid_tile_file_is_carried_in_the_log(cli):
     cli.ok("new", "hunters", "--option", f"tiles={good}", "--seed", 1, "-o", path)
     good.unlink()  # a log never reads the option file again
     assert cli.moves(path)
+
+
+def test_moves_during_a_pending_bonus_tile_are_its_placements(cli):
+    path = cli_log(cli, position([(0, 0, 35, 0), (1, 0, 38, 0)], stack=[34, 62], bonus=[81]))
+    cli.ok("act", path, "2,0N")
+    doc = cli.show_json(path)
+    assert sorted(cli.moves(path)) == sorted(doc["pending"]["options"])
+    assert "0,-1S+g1" in doc["pending"]["options"]
+
+
+def test_every_player_sees_the_same_board(cli, log):
+    full = cli.show_json(log)
+    for who in ("ann", "bob", "spectator"):
+        seen = cli.show_json(log, "--as", who)
+        for key in ("tiles", "pieces", "supply", "scores", "drawn", "stack", "bonus_stack"):
+            assert seen[key] == full[key], (who, key)

@@ -334,3 +334,11 @@ def test_h14_a_position_whose_last_tiles_fit_nowhere_is_over_at_once():
     assert d["drawn"] is None
     assert d["scores"] == {"ann": 0, "bob": 0}  # 14's tiger meadow: nothing to hunt
     assert d["winners"] == ["ann", "bob"]
+
+
+def test_h6_sheet_three_meadows_joined_leave_no_hunter_for_the_placer():
+    """The sheet: three hunters in three meadows; the new tile joins them, and the player who
+    placed it may not put a hunter there."""
+    pcs = [(0, 0, 0, "hunter", "ann"), (1, -1, 0, "hunter", "bob"), (-1, -1, 0, "hunter", "bob")]
+    state = _end(THREE_MEADOWS, 61, pcs=pcs)
+    assert refused(state, "0,-1N+h0").rule == "H6"
