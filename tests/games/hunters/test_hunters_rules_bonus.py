@@ -269,3 +269,12 @@ def test_h5_the_land_tile_drawn_after_a_bonus_tile_may_fit_nowhere_too():
     assert d["to_move"] == "bob"
     assert d["drawn"] == 62
     assert d["removed"] == [13]
+
+
+def test_h14_the_last_land_tile_with_gold_and_no_bonus_tile_left_ends_the_game():
+    state, effects = play(_gold(stack=(34,), bonus=()), "2,0N+g3")
+    d = doc(state)
+    assert d["over"] is True
+    assert d["pending"] is None
+    assert d["scores"] == {"ann": 6, "bob": 0}
+    assert named(effects, "GameEnded")

@@ -65,6 +65,42 @@ def _engine_features(d):
     return {k: sorted(v) for k, v in out.items()}
 
 
+def _details(layout, pieces):
+    """What the test writer's model says of each feature beyond its cells: the pieces in it
+    (members; huts for a system), a meadow's mammoths, aurochs, fire and shrine."""
+    out = []
+    for kind in ("forest", "river", "meadow"):
+        for root in layout.roots(kind):
+            nodes = set(layout.group(root))
+            who = Counter(p[4] for p in pieces if p[3] != "hut" and p[:3] in nodes)
+            extra = ()
+            if kind == "meadow":
+                count = Counter()
+                for n in nodes:
+                    count.update(layout.info(n).get("animals", {}))
+                flags = tuple(any(layout.info(n).get(f) for n in nodes) for f in ("fire", "shrine"))
+                extra = (count["mammoth"], count["aurochs"], *flags)
+            out.append((kind, layout.cells_of(nodes), tuple(sorted(who.items())), extra))
+    for node in layout.system_roots():
+        nodes = set(layout.system(node))
+        who = Counter(p[4] for p in pieces if p[3] == "hut" and p[:3] in nodes)
+        out.append(("system", layout.cells_of(nodes), tuple(sorted(who.items())), ()))
+    return sorted(out)
+
+
+def _engine_details(d):
+    out = []
+    for f in d["features"]:
+        cells = tuple(sorted({tuple(c) for c in f["tiles"]}))
+        who = tuple(sorted((s, n) for s, n in f["pieces"].items() if n))
+        extra = ()
+        if f["type"] == "meadow":
+            a = f["animals"]
+            extra = (a["mammoth"], a["aurochs"], bool(f["fire"]), bool(f["shrine"]))
+        out.append((f["type"], cells, who, extra))
+    return sorted(out)
+
+
 def _check_moves(rng, d, moves, seats):
     tiles, drawn = _tiles(d), d["drawn"]
     by_place: dict[str, set] = {}
@@ -128,6 +164,8 @@ def _playout(seed, seats, check_moves=True, dense=False):
         expect_pieces = sorted(p for p in placed if p not in home)
         expect_scores = {s: d["scores"][s] + points.get(s, 0) for s in seats}
         assert _engine_features(after) == _features(layout), (seed, steps, text)
+        if not after["over"]:
+            assert _engine_details(after) == _details(layout, expect_pieces), (seed, steps, text)
         if after["over"]:
             for s, v in final(layout, expect_pieces).items():
                 expect_scores[s] += v
