@@ -237,6 +237,17 @@ def legal(state: Any) -> list[str]:
     return [g.format_move(e) for e in g.legal_moves(state)]
 
 
+def make_bot(name: str, seed: int, seat: int) -> Any:
+    g = game()
+    return g.bots[name](g, seed, seat)
+
+
+def bot_move(bot: Any, state: Any) -> str:
+    """The move a bot of the game chooses now, in notation."""
+    g = game()
+    return g.format_move(bot.choose(state, g.legal_moves(state)))
+
+
 def doc(state: Any, seats: Sequence[str] = SEATS, viewer: Any = "all") -> dict[str, Any]:
     """The ``show --json`` document (the common keys and the game's own)."""
     return {"game": "hunters", **game().document(state, tuple(seats), viewer)}

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 
 import pytest
-from hunters_helpers import DX, doc, legal, placements, play, start
+from hunters_helpers import DX, bot_move, doc, legal, make_bot, placements, play, start
 from hunters_model import Layout, completion, final, piece_options
 
 MOVE = re.compile(r"(-?\d+),(-?\d+)([NESW])(?:\+(hut|g|f|h)(\d+))?")
@@ -135,9 +135,12 @@ def _dense(d, moves):
     return [m for m in moves if touching(m) == best]
 
 
-def _playout(seed, seats, check_moves=True, dense=False):
+def _playout(seed, seats, check_moves=True, dense=False, bot=None):
+    """A whole game: moves drawn by the test's own random choice (``dense``: mostly among the
+    placements touching the most tiles), or chosen by one of the game's bots (``bot``)."""
     rng = random.Random(seed)
     state = start(seats=seats, seed=seed)
+    bots = [make_bot(bot, seed, i) for i in range(len(seats))] if bot else None
     steps = 0
     while True:
         d = doc(state, seats)
@@ -150,6 +153,8 @@ def _playout(seed, seats, check_moves=True, dense=False):
         pool = _dense(d, moves) if dense and rng.random() < 0.8 else moves
         with_piece = [m for m in pool if "+" in m]
         text = rng.choice(with_piece if with_piece and rng.random() < 0.7 else pool)
+        if bots:
+            text = bot_move(bots[seats.index(d["to_move"])], state)
         x, y, r, piece = _parse(text)
         seat = d["to_move"]
         before = _pieces(d)
@@ -208,3 +213,10 @@ def test_random_games_of_three_to_five_players_follow_the_rules(seed):
 @pytest.mark.parametrize(("seed", "players"), [(22, 3), (23, 4)])
 def test_crowded_random_games_follow_the_rules(seed, players):
     _playout(seed, ("ann", "bob", "cy", "dee")[:players], dense=True)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(31, 2), (32, 3)])
+def test_games_of_the_greedy_bot_follow_the_rules(seed, players):
+    """The game's own greedy bot places pieces where they score: big joined features, ties and
+    majorities, which random play rarely builds."""
+    _playout(seed, ("ann", "bob", "cy")[:players], check_moves=False, bot="greedy")
