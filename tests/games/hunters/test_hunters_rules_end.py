@@ -207,7 +207,8 @@ def test_h16_the_most_huts_score_alone():
 
 
 def test_h17_sheet_example_1_deer_1_mammoth_1_tiger_gives_2():
-    """61 (mammoth), 65 (tiger) above it, 62 (deer, ann's hunter) placed last east of 61."""
+    """The sheet's animals exactly; the layout is ours: 61 (mammoth), 65 (tiger) above it, and
+    62 (deer) placed last east of 61 with ann's hunter."""
     state, effects = play(_end([(0, 0, 61, 0), (0, -1, 65, 0)], 62), "1,0N+h0")
     assert doc(state)["scores"] == {"ann": 2, "bob": 0}
     assert (2, ("ann",)) in [(p, w) for _, p, w in scorings(effects)]

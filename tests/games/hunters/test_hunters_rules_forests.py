@@ -80,9 +80,11 @@ def test_h10_a_tile_holding_two_pieces_of_one_forest_gives_4():
 
 
 def test_h10_gold_scores_nothing_sheet_forest_of_5_gives_red_10():
-    """The sheet: a completed forest of 5 pieces with several gold nuggets: "2 points each, red
-    gets 10" (and one bonus tile). Here 35 – 38 – [40] – 39 – 34, with three nuggets, linked by
-    meadows 61, 62, 37 above; ann's gatherer on 38."""
+    """The sheet: a completed forest with several gold nuggets: "2 points each, red gets 10"
+    (and only one bonus tile). The sheet's picture is not in the seed text, only its numbers:
+    approximated by a straight forest of 5 pieces, 35 – 38 – [40] – 39 – 34, three of them with a
+    nugget, linked by the meadows 61, 62, 37 above; ann (red) has the only gatherer, on 38. The
+    bonus stack is empty here; one bonus tile for many nuggets is tested in H13."""
     state = start(_sheet_five([(-1, 0, 1, "gatherer", "ann")]))
     state, effects = play(state, "0,0N")
     assert scorings(effects) == [("forest", 10, ("ann",))]
@@ -106,7 +108,9 @@ def _sheet_five(pcs, bonus=()):
 
 
 def test_h11_sheet_joined_forest_tie_both_score_10():
-    """The sheet: the new tile joins two forests, red's and blue's: both score 10."""
+    """The sheet: the new tile joins previously separate forests holding red's and blue's
+    gatherers: both score 10. Approximated (the picture is not in the seed text) by the 5-piece
+    forest above, with ann's gatherer west of the joining tile 40 and bob's east of it."""
     pcs = [(-1, 0, 1, "gatherer", "ann"), (1, 0, 1, "gatherer", "bob")]
     state, effects = play(start(_sheet_five(pcs)), "0,0N")
     assert scorings(effects) == [("forest", 10, ("ann", "bob"))]
@@ -114,9 +118,10 @@ def test_h11_sheet_joined_forest_tie_both_score_10():
 
 
 def test_h11_sheet_joined_forest_red_majority_alone_scores_12():
-    """The sheet: red has the majority in the joined forest and alone scores 12: 6 pieces.
-    63 (forest N, E, W) joins three forests: 35 – 38 (ann) west, 36 (ann) north, 39 (bob) – 34
-    east; bridged by meadows 61 and 62 above."""
+    """The sheet: red has the majority in the joined forest and alone scores 12, so 6 pieces.
+    Approximated (the picture is not in the seed text): 63 (one forest on N, E and W) joins three
+    forests, 35 – 38 (ann) west, 36 (ann) north and 39 (bob) – 34 east, bridged by the meadows
+    61 and 62; ann 2 gatherers against bob's 1."""
     tiles = [
         (-2, 0, 35, 0),
         (-1, 0, 38, 0),
