@@ -7,6 +7,7 @@ traceback from here on any input is a bug.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -15,10 +16,14 @@ from typing import Any, NoReturn
 import click
 
 from tribes import games
+from tribes.core import views
 from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
-from tribes.replay import logs
+from tribes.events.logfile import GameLog
+from tribes.replay import logs, records
+from tribes.replay.cursor import check_point
+from tribes.replay.simulate import check_save, match, seeds
 from tribes.replay.simulate import simulate as run_simulation
 
 LOG = click.Path(path_type=Path)
@@ -56,8 +61,8 @@ def fail(exc: TribesError) -> NoReturn:
 @click.group(cls=TribesGroup)
 @click.version_option(package_name="tribes")
 def main() -> None:
-    """tribes: Clans and Iwari (Hunters and Gatherers to come) as event logs you can replay,
-    check, step through and share."""
+    """tribes: Clans, Iwari and Carcassonne: Hunters and Gatherers as event logs you can
+    replay, check, step through and share."""
 
 
 # --- new, moves, act ------------------------------------------------------------------------------
@@ -97,7 +102,7 @@ def new(
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big") >> 1
     head = logs.header(game, seats=seat_names, seed=seed, options=_options(options), position=pos)
-    logs.create(output, logs.start(head), game, force=force)
+    logs.create(output, GameLog(header=head), game, force=force)
     state = game.setup(head)
     to_move = game.to_move(state)
     click.echo(
@@ -128,7 +133,7 @@ def _seat_names(game: Game, seats: int | None, names: str | None, position: Any)
         return chosen
     if position is not None:
         return list(game.seats_of_position(position))
-    return [f"p{i + 1}" for i in range(seats if seats is not None else game.min_seats + 1)]
+    return [f"p{i + 1}" for i in range(seats if seats is not None else game.facts.min_seats + 1)]
 
 
 def _options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -141,22 +146,42 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@main.command()
+@main.command(short_help="The legal moves now (or after event N), in notation.")
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The moves after event N (0: the start; default: the last).")
-def moves(log: Path, at: int | None) -> None:
+@click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
+def moves(log: Path, at: int | None, as_json: bool) -> None:
     """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
-    history = logs.replay(opened.game, opened.log, path=str(log))
-    state = history[_at(len(opened.log.events), at)].state
-    legal = opened.game.legal_moves(state)
+    history = logs.steps_of(opened.game, opened.log, path=str(log))
+    index = _at(len(opened.log.events), at)
+    state = history[index].state
+    legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    if as_json:
+        to_move = opened.game.to_move(state)
+        seats = opened.log.header.seats
+        doc = {"events": index, "to_move": None if to_move is None else seats[to_move]}
+        click.echo(codec.to_json({**doc, "moves": legal}))
+        return
     for move in legal:
-        click.echo(opened.game.format_move(move))
+        click.echo(move)
     if not legal:
         click.echo("the game is over: no move is legal", err=True)
 
 
-@main.command()
+class _MovesCommand(click.Command):
+    """A command whose moves may start with a minus (Hunters and Gatherers' ``-1,0N``): from the
+    first argument that is a minus and a digit on, everything is a move, not an option."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" not in args:
+            first = next((i for i, a in enumerate(args) if re.match(r"^-\d", a)), None)
+            if first is not None:
+                args = [*args[:first], "--", *args[first:]]
+        return super().parse_args(ctx, args)
+
+
+@main.command(cls=_MovesCommand)
 @click.argument("log", type=LOG)
 @click.argument("moves", nargs=-1, required=True)
 def act(log: Path, moves: tuple[str, ...]) -> None:
@@ -164,15 +189,7 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
     opened = logs.open_log(log)
     seats = opened.log.header.seats
     for step in logs.act(opened, list(moves)):
-        click.echo(_step_line(opened.game, seats, step))
-
-
-def _step_line(game: Game, seats: tuple[str, ...], step: Any, width: int = 14) -> str:
-    """Index, seat, move (padded to ``width``), effects."""
-    who = seats[step.seat] if step.seat is not None else "-"
-    text = game.format_move(step.event) if step.event is not None else "start"
-    effects = "; ".join(e.describe(seats) for e in step.effects)
-    return f"{step.index:>4}  {who:<8} {text:<{width}} {effects}".rstrip()
+        click.echo(views.step_line(opened.game, seats, step))
 
 
 # --- log, show, verify ----------------------------------------------------------------------------
@@ -180,16 +197,30 @@ def _step_line(game: Game, seats: tuple[str, ...], step: Any, width: int = 14) -
 
 @main.command(name="log")
 @click.argument("log", type=LOG)
-def log_(log: Path) -> None:
+@click.option("--json", "as_json", is_flag=True, help="One JSON record per event, a line each.")
+@click.option(
+    "--states",
+    is_flag=True,
+    help="With --json: each record holds the state after it and the legal moves (start included).",
+)
+@click.option("--as", "who", metavar="SEAT", help="With --states: see as this seat (default all).")
+def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
-    seats = opened.log.header.seats
-    steps = logs.replay(opened.game, opened.log, path=str(log))[1:]
+    head = opened.log.header
+    if (states or who) and not as_json:
+        raise UsageError("--states and --as go with --json")
+    steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    if as_json:
+        viewer = _viewer(head.seats, who)
+        for record in records.step_records(opened.game, head, steps, viewer, states=states):
+            click.echo(codec.to_json(record, indent=None))
+        return
     width = max(
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
-    for step in steps:
-        click.echo(_step_line(opened.game, seats, step, width))
+    for step in steps[1:]:
+        click.echo(views.step_line(opened.game, head.seats, step, width))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
@@ -203,13 +234,7 @@ def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
 
 
 def _at(count: int, at: int | None) -> int:
-    if at is None:
-        return count
-    if not 0 <= at <= count:
-        raise UsageError(
-            f"--at {at} is out of range: the log has events 1 to {count} (0 is the start)"
-        )
-    return at
+    return count if at is None else check_point(at, count)
 
 
 @main.command()
@@ -224,20 +249,15 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
     opened = logs.open_log(log)
     head = opened.log.header
     index = _at(len(opened.log.events), at)
-    state = logs.replay(opened.game, opened.log, path=str(log))[index].state
+    state = logs.steps_of(opened.game, opened.log, path=str(log))[index].state
     viewer = _viewer(head.seats, who)
     if as_json:
-        doc = {
-            "game": head.game,
-            "events": index,
-            **opened.game.document(state, head.seats, viewer),
-        }
-        click.echo(codec.to_json(doc))
+        click.echo(codec.to_json(views.step_document(opened.game, head, index, state, viewer)))
     else:
         click.echo(opened.game.render(state, head.seats, viewer))
 
 
-@main.command()
+@main.command(short_help="Replay logs: every event legal, every checkpoint matching.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 def verify(paths: tuple[Path, ...]) -> None:
     """Replay logs: every event legal, every checkpoint matching, the replay deterministic."""
@@ -245,8 +265,8 @@ def verify(paths: tuple[Path, ...]) -> None:
     for path in paths:
         try:
             opened = logs.open_log(path)
-            first = logs.replay(opened.game, opened.log, path=str(path))
-            second = logs.replay(opened.game, opened.log, verify=False)
+            first = logs.steps_of(opened.game, opened.log, path=str(path))
+            second = logs.steps_of(opened.game, opened.log, verify=False)
             end_a, end_b = codec.state_hash(first[-1].state), codec.state_hash(second[-1].state)
             if end_a != end_b:
                 raise TribesError(
@@ -254,7 +274,7 @@ def verify(paths: tuple[Path, ...]) -> None:
                 )
             over = "over" if opened.game.is_over(first[-1].state) else "in progress"
             click.echo(
-                f"ok    {path}: {opened.game.name}, {len(opened.log.events)} events, {over}, state {end_a[:16]}"
+                f"ok    {path}: {opened.game.name}, {views.count(len(opened.log.events), 'event')}, {over}, state {end_a[:16]}"
             )
         except TribesError as exc:
             failed += 1
@@ -279,7 +299,7 @@ def verify(paths: tuple[Path, ...]) -> None:
 def export(log: Path, as_json: bool, output: Path | None) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
-    logs.replay(opened.game, opened.log, path=str(log))
+    logs.steps_of(opened.game, opened.log, path=str(log))
     text = logs.to_json(opened.log)
     if output is None:
         click.echo(text, nl=False)
@@ -292,7 +312,7 @@ def export(log: Path, as_json: bool, output: Path | None) -> None:
         )
 
 
-@main.command(name="import")
+@main.command(name="import", short_help="Write a JSON log (or a hand-written scenario) as .tribes.")
 @click.argument("source", type=LOG)
 @click.option("-o", "--output", type=OUT, required=True, help="The .tribes log to write.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
@@ -301,11 +321,11 @@ def import_(source: Path, output: Path, force: bool) -> None:
     opened = logs.open_log(source)
     if opened.end is not None:
         raise UsageError(f"{source} is already a .tribes log; import reads the JSON form")
-    logs.replay(opened.game, opened.log, path=str(source))
+    logs.steps_of(opened.game, opened.log, path=str(source))
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
     logs.create(output, opened.log, opened.game, force=force)
-    click.echo(f"{output}: {len(opened.log.events)} events")
+    click.echo(f"{output}: {views.count(len(opened.log.events), 'event')}")
 
 
 # --- simulate, demo -------------------------------------------------------------------------------
@@ -316,23 +336,50 @@ def import_(source: Path, output: Path, force: bool) -> None:
 @click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--seats", type=int, help="Seats per game (default: the game's smallest plus one).")
-@click.option("--bot", default="random", show_default=True, help="random or greedy.")
+@click.option(
+    "--bot",
+    default="random",
+    show_default=True,
+    help="The bot of every seat (random, greedy), or one per seat: greedy,random,random.",
+)
+@click.option(
+    "--option", "options", multiple=True, metavar="K=V", help="A game option, as for new."
+)
+@click.option(
+    "--position",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Every game starts from this position (its seats too).",
+)
 @click.option(
     "--save", type=click.Path(path_type=Path, file_okay=False), help="Write every game's log here."
 )
+@click.option("--force", is_flag=True, help="Replace logs of an earlier run in --save.")
 def simulate(
-    game_name: str, count: int, seed: int, seats: int | None, bot: str, save: Path | None
+    game_name: str,
+    count: int,
+    seed: int,
+    seats: int | None,
+    bot: str,
+    options: tuple[str, ...],
+    position: Path | None,
+    save: Path | None,
+    force: bool,
 ) -> None:
     """Play seeded games between bots and summarise wins and scores."""
     game = games.get(game_name)
-    seats = seats if seats is not None else game.min_seats + 1
-    if bot not in game.bots:
-        raise UsageError(f"unknown bot '{bot}'; bots: {', '.join(sorted(game.bots))}")
-    logs.check_seats(game, [f"p{i + 1}" for i in range(seats)])
+    how = match(
+        game,
+        [b.strip() for b in bot.split(",")],
+        seats=seats,
+        options=game.check_options(_options(options)),
+        position=_read_position(position) if position else None,
+    )
+    if save is not None:
+        check_save(game, save, seeds(seed, count), force=force)
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(
-            game, games=count, seed=seed, seats=seats, bot=bot, save=save, progress=bar.update
+            game, games=count, seed=seed, how=how, save=save, force=force, progress=bar.update
         )
     took = time.perf_counter() - began
     for line in summary.lines():
@@ -340,7 +387,7 @@ def simulate(
     click.echo(f"{count / took:.0f} games/s")
 
 
-@main.command()
+@main.command(short_help="A seeded Clans game, played and replayed with the tooling.")
 @click.option(
     "-o",
     "--output",
@@ -356,9 +403,16 @@ def demo(output: Path) -> None:
 
 
 def _register() -> None:
-    from tribes.cli import tools, tui
+    from tribes.cli import questions, rules, tui
 
-    for command in (tools.diff, tools.fork, tools.bisect, tools.whatif, tui.replay):
+    for command in (
+        questions.diff,
+        questions.fork,
+        questions.bisect,
+        questions.whatif,
+        tui.replay,
+        rules.rules,
+    ):
         main.add_command(command)
 
 

@@ -3,7 +3,9 @@ every failure one BadData line."""
 
 from __future__ import annotations
 
+import functools
 import json
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -22,3 +24,9 @@ def read_json(path: Path, what: str) -> Any:
         raise BadData(f"{what} '{path}' does not exist") from None
     except (OSError, ValueError, RecursionError) as exc:
         raise BadData(f"{what} '{path}' cannot be read as JSON: {exc}") from None
+
+
+@functools.cache
+def packaged(package: str, name: str) -> Any:
+    """The JSON of data file ``name`` shipped in ``package``'s ``data/`` folder, read once."""
+    return json.loads((resources.files(package) / "data" / name).read_text())

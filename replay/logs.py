@@ -76,10 +76,6 @@ def header(
     return head
 
 
-def start(head: Header) -> GameLog:
-    return GameLog(header=head)
-
-
 # --- reading ---------------------------------------------------------------------------------------
 
 
@@ -123,9 +119,9 @@ def _game_of(head: Header, path: str) -> Game:
 
 
 def check_seats(game: Game, seats: Sequence[str]) -> None:
-    if not game.min_seats <= len(seats) <= game.max_seats:
+    if not game.facts.min_seats <= len(seats) <= game.facts.max_seats:
         raise UsageError(
-            f"{game.name} is for {game.min_seats} to {game.max_seats} seats, not {len(seats)}"
+            f"{game.name} is for {game.facts.min_seats} to {game.facts.max_seats} seats, not {len(seats)}"
         )
     for name in seats:
         if not _NAME.match(name):
@@ -144,7 +140,7 @@ def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
             else:
                 event = codec.event_from_dict(game.events, item, raw.header.schema)
         except (BadNotation, CorruptLog, UnsupportedVersion) as exc:
-            raise type(exc)(f"{path}: event {index}: {exc.message}") from None
+            raise exc.within(f"{path}: event {index}") from None
         state = play(game, state, event, index).state
         events.append(event)
     log = GameLog(header=raw.header, events=tuple(events))
@@ -156,7 +152,9 @@ def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
 # --- replaying and checking ------------------------------------------------------------------------
 
 
-def replay(game: Game, log: GameLog, *, verify: bool = True, path: str | None = None) -> list[Step]:
+def steps_of(
+    game: Game, log: GameLog, *, verify: bool = True, path: str | None = None
+) -> list[Step]:
     """Every step of the log; checks each event's legality and, with ``verify``, every checkpoint."""
     by_count = {c.events: c for c in log.checkpoints}
     out: list[Step] = []
@@ -168,7 +166,7 @@ def replay(game: Game, log: GameLog, *, verify: bool = True, path: str | None = 
     except IllegalMove as exc:
         if path is None:
             raise
-        raise type(exc)(f"{path}: {exc.message}", rule=exc.rule) from None
+        raise exc.within(path) from None
     if verify:
         beyond = [c.events for c in log.checkpoints if c.events > len(log.events)]
         if beyond:
@@ -199,7 +197,7 @@ def checkpoints(
     wanted = logfile.checkpoint_points(len(log.events), have)
     missing = [n for n in wanted if n not in have]
     if missing:
-        walk = states if states is not None else replay(game, log, verify=False)
+        walk = states if states is not None else steps_of(game, log, verify=False)
         for n in missing:
             have[n] = Checkpoint(n, digest(walk[n].state))
     return tuple(have[n] for n in sorted(have))
@@ -233,7 +231,7 @@ def _write_text(path: Path, text: str) -> None:
 def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
     """Check every move, then append them all or none: on any error the file is untouched."""
     game, log = opened.game, opened.log
-    history = replay(game, log, path=str(opened.path))
+    history = steps_of(game, log, path=str(opened.path))
     state = history[-1].state
     new: list[Step] = []
     for offset, text in enumerate(moves, start=1):
@@ -241,7 +239,7 @@ def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
         try:
             event = game.parse_move(state, text)
         except BadNotation as exc:
-            raise BadNotation(f"event {index}: {exc.message}") from None
+            raise exc.within(f"event {index}") from None
         step = play(game, state, event, index)
         new.append(step)
         state = step.state

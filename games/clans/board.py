@@ -8,15 +8,13 @@ can load it (C1).
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Iterable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import read_json
+from tribes.core.datafiles import packaged, read_json
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -117,10 +115,9 @@ def load(source: str = STANDARD) -> Board:
 
 
 def _load(source: str) -> Board:
-    data = resources.files("tribes.games.clans") / "data"
-    chart = json.loads((data / "epochs.json").read_text())
+    chart = packaged("tribes.games.clans", "epochs.json")
     if source == STANDARD:
-        board = json.loads((data / "board.json").read_text())
+        board = packaged("tribes.games.clans", "board.json")
     else:
         board = read_json(Path(source), "board file")
     return validate(board, chart, source)

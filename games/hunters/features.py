@@ -101,10 +101,8 @@ def place(
     root = board.root.copy()
     groups = board.groups.copy()
     zero = (0,) * players
-    for fid, kind, open_ in tile.nodes:
-        node = (x, y, fid)
-        root[node] = node
-        groups[node] = Group(kind, (node,), open_, zero)
+    fresh = {fid: open_ for fid, _, open_ in tile.nodes}
+    """The tile's features in no group yet: most join a placed group, so none is made first."""
     edges, parts = turned.edges, turned.parts
     rivers = []
     for d in range(4):
@@ -121,9 +119,24 @@ def place(
         theirs = there[2].parts[(d + 2) & 3]
         last = len(mine) - 1
         for k in range(last + 1):
-            _join(root, groups, (x, y, mine[k]), (nx, ny, theirs[last - k]))
+            fid = mine[k]
+            other = root[(nx, ny, theirs[last - k])]
+            if fid in fresh:  # joins the placed group: one open part fewer on each side
+                g = groups[other]
+                node = (x, y, fid)
+                root[node] = other
+                groups[other] = Group(
+                    g.type, (*g.nodes, node), g.open + fresh.pop(fid) - 2, g.members
+                )
+            else:
+                _join(root, groups, (x, y, fid), (nx, ny, theirs[last - k]))
         if last:
             rivers.append(((x, y, mine[1]), (nx, ny, theirs[1])))
+    for fid, kind, open_ in tile.nodes:
+        if fid in fresh:
+            node = (x, y, fid)
+            root[node] = node
+            groups[node] = Group(kind, (node,), open_, zero)
     touched: list[Node] = []
     for fid, _, _ in tile.nodes:
         r = root[(x, y, fid)]
@@ -213,7 +226,7 @@ def clear_members(board: Board, roots: list[Node]) -> Board:
 
 
 def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
-    return counts[:seat] + (counts[seat] + by,) + counts[seat + 1 :]
+    return (*counts[:seat], counts[seat] + by, *counts[seat + 1 :])
 
 
 def cells_of(nodes: tuple[Node, ...]) -> tuple[Cell, ...]:

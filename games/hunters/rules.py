@@ -5,12 +5,15 @@ the outcome. Placement lookups live in ``placement``, the unions in ``features``
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import overload
 
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
+from tribes.core.game import Outcome, Pending
+from tribes.core.header import Header
 from tribes.games.hunters import features as feats
+from tribes.games.hunters.board import load
 from tribes.games.hunters.events import PIECES, BonusEarned, PlacedTile, TilePlaced, TileRemoved
 from tribes.games.hunters.placement import (
     Placement,
@@ -24,7 +27,7 @@ from tribes.games.hunters.placement import (
     wrong_kind,
 )
 from tribes.games.hunters.scoring import complete, finish, winners_of
-from tribes.games.hunters.state import HuntersState, Piece
+from tribes.games.hunters.state import HuntersState, Piece, from_position, from_seed
 
 _EVENTS: dict[tuple[int, int, int, str | None, int | None], TilePlaced] = {}
 """Move events by their fields, shared by every game: the same moves come up game after game,
@@ -195,29 +198,32 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     board, roots = feats.place(state.board, tiles, x, y, tile, r, players)
     effects: list[Effect] = [PlacedTile(tile=tile, x=x, y=y, rotation=r)]
     pieces = state.pieces
-    supply = list(state.supply)
+    supply = state.supply
     if event.piece is not None:
         assert event.feature is not None
         board = feats.add_piece(board, (x, y, event.feature), event.piece, seat)
         pieces = (*pieces, Piece(x, y, event.feature, event.piece, seat))
         members, huts = supply[seat]
-        supply[seat] = (members, huts - 1) if event.piece == "hut" else (members - 1, huts)
+        had = (members, huts - 1) if event.piece == "hut" else (members - 1, huts)
+        supply = (*supply[:seat], had, *supply[seat + 1 :])
     board, pieces, scored, gold, gains = complete(tiles, board, roots, pieces, players)
     scores = state.scores
     if scored:
         effects.extend(scored)
         scores = tuple(s + g for s, g in zip(scores, gains, strict=True))
+        back = [list(seat_supply) for seat_supply in supply]
         for effect in scored:
             for s in effect.returned:
-                members, huts = supply[s]
-                supply[s] = (members + 1, huts)
+                back[s][0] += 1
+        supply = tuple((m, h) for m, h in back)
     placed = (*state.placed, (x, y, tile, r))
     removed = state.removed
     bonus_stack = state.bonus_stack
     if gold and not state.bonus and bonus_stack:
         drawn, where, bonus_stack, unfit = draw(tiles, board, bonus_stack)
-        effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
-        removed = removed + unfit
+        if unfit:
+            effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
+            removed = removed + unfit
         if drawn is not None:
             effects.append(BonusEarned(seat=seat, tile=drawn))
             after = HuntersState(
@@ -225,7 +231,7 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
                 players=players,
                 placed=placed,
                 pieces=pieces,
-                supply=tuple(supply),
+                supply=supply,
                 scores=scores,
                 stack=state.stack,
                 bonus_stack=bonus_stack,
@@ -239,13 +245,14 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
             )
             return after, tuple(effects)
     drawn, where, stack, unfit = draw(tiles, board, state.stack)
-    effects.extend(TileRemoved(tile=t) for t in unfit)
+    if unfit:
+        effects.extend(TileRemoved(tile=t) for t in unfit)
     after = HuntersState(  # not attrs.evolve: this is the hot path, and evolve is slow
         tiles_source=state.tiles_source,
         players=players,
         placed=placed,
         pieces=pieces,
-        supply=tuple(supply),
+        supply=supply,
         scores=scores,
         stack=stack,
         bonus_stack=bonus_stack,
@@ -263,6 +270,22 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     return after, tuple(effects)
 
 
-def outcome(state: HuntersState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def outcome(state: HuntersState) -> Outcome:
     """The scores by seat and the winners (H18; none before the end)."""
-    return state.scores, winners_of(state)
+    return Outcome(state.scores, winners_of(state))
+
+
+def pending(state: HuntersState) -> Pending | None:
+    """H13: a bonus tile to place is the placing player's pending decision; an ordinary turn's
+    land tile is not."""
+    if state.over or not state.bonus:
+        return None
+    return Pending(state.to_move, "bonus", {"tile": state.drawn})
+
+
+def setup(header: Header, options: Mapping[str, str]) -> HuntersState:
+    """The start: from the seed (H3) or a position (H4), with the option's tile set."""
+    tiles = load(options["tiles"])
+    if header.position is not None:
+        return from_position(tiles, header.position, header.seats, header.seed)
+    return from_seed(tiles, header.seed, len(header.seats))

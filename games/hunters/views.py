@@ -11,28 +11,15 @@ from typing import Any
 
 from tribes.core.game import Viewer
 from tribes.games.hunters import features as feats
-from tribes.games.hunters import notation
 from tribes.games.hunters.events import DIRECTION_NAMES
-from tribes.games.hunters.rules import legal_moves
-from tribes.games.hunters.scoring import meadow_points, system_fish, winners_of
+from tribes.games.hunters.scoring import meadow_points, system_fish
 from tribes.games.hunters.state import HuntersState
 
 
-def document(state: HuntersState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
-    pending = None
-    if state.bonus and not state.over:
-        pending = {
-            "seat": seats[state.to_move],
-            "decision": "bonus",
-            "tile": state.drawn,
-            "options": [notation.format(m) for m in legal_moves(state)],
-        }
+def fields(state: HuntersState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    """The Hunters and Gatherers fields of ``show --json`` (the common ones come from
+    tribes.core.views); the same for every viewer (H23)."""
     return {
-        "over": state.over,
-        "to_move": None if state.over else seats[state.to_move],
-        "pending": pending,
-        "scores": dict(zip(seats, state.scores, strict=True)),
-        "winners": [seats[i] for i in winners_of(state)],
         "drawn": state.drawn,
         "stack": len(state.stack),
         "bonus_stack": len(state.bonus_stack),

@@ -8,16 +8,14 @@ map's connections and paths, so a :class:`Map` is the file with its variants app
 from __future__ import annotations
 
 import enum
-import json
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import read_json
+from tribes.core.datafiles import packaged, read_json
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -127,21 +125,21 @@ def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
     key = (source, tuple(sorted(set(variants))))
     found = _LOADED.get(key)
     if found is None:
-        data = _data("map.json") if source == STANDARD else read_json(Path(source), "map file")
+        data = (
+            packaged("tribes.games.iwari", "map.json")
+            if source == STANDARD
+            else read_json(Path(source), "map file")
+        )
         found = _LOADED[key] = validate(data, source, key[1])
     return found
 
 
 def expeditions() -> tuple[Expedition, ...]:
-    data = _data("expeditions.json")
+    data = packaged("tribes.games.iwari", "expeditions.json")
     return tuple(
         Expedition(c["id"], c["mission"], (int(c["points"][0]), int(c["points"][1])))
         for c in data["cards"]
     )
-
-
-def _data(name: str) -> Any:
-    return json.loads((resources.files("tribes.games.iwari") / "data" / name).read_text())
 
 
 def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:

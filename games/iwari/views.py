@@ -6,11 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from tribes.core.game import EVERYTHING, Viewer
-from tribes.games.iwari import notation
+from tribes.core.views import count
 from tribes.games.iwari.board import TERRAINS
-from tribes.games.iwari.rules import legal_moves
-from tribes.games.iwari.scoring import winners
-from tribes.games.iwari.state import FEAT_KINDS, IwariState, Phase
+from tribes.games.iwari.state import FEAT_KINDS, IwariState
 
 
 def tribe_names(state: IwariState, seats: Sequence[str]) -> list[str]:
@@ -26,18 +24,10 @@ def hand_text(hand: Sequence[int]) -> str:
     return "".join(t.letter * n for t, n in zip(TERRAINS, hand, strict=True))
 
 
-def document(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+def fields(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    """The Iwari fields of ``show --json`` (the common ones come from tribes.core.views)."""
     names = tribe_names(state, seats)
     game_map = state.map
-    pending = None
-    if not state.over and state.phase is not Phase.ACTION:
-        pending = {
-            "seat": seats[state.to_move],
-            "decision": state.phase.value,
-            "options": [notation.format(m) for m in legal_moves(state)][:50],
-        }
-        if state.phase is Phase.FEAT:
-            pending["feat"] = state.pending_feats[0].kind
     tents: dict[str, dict[str, list[int]]] = {}
     for territory in game_map.territories:
         row = {
@@ -50,11 +40,6 @@ def document(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[st
         if row:
             tents[str(territory.id)] = row
     return {
-        "over": state.over,
-        "to_move": None if state.over else seats[state.to_move],
-        "pending": pending,
-        "scores": dict(zip(names, state.scores, strict=True)),
-        "winners": [seats[i] for i in winners(state)],
         "tents": tents,
         "totems": {
             str(t.id): {names[i]: n for i, n in enumerate(state.totems[t.id]) if n}
@@ -112,10 +97,10 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
     if head == "display":
         return f"display: {_cards(old)} → {_cards(new)}"
     if head == "deck":
-        return f"deck: {old} → {new} cards"
+        return f"deck: {old} → {count(new, 'card')}"
     if head == "discard":
         added = f" (+{new[len(old) :]})" if new and old is not None and new.startswith(old) else ""
-        return f"discard: {len(old or '')} → {len(new or '')} cards{added}"
+        return f"discard: {len(old or '')} → {count(len(new or ''), 'card')}{added}"
     if head == "scores" and n == 2:
         return f"score {path[1]}: {old} → {new}"
     if head == "supply" and n == 3:
