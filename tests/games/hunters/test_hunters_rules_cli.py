@@ -192,3 +192,12 @@ def test_every_player_sees_the_same_board(cli, log):
         seen = cli.show_json(log, "--as", who)
         for key in ("tiles", "pieces", "supply", "scores", "drawn", "stack", "bonus_stack"):
             assert seen[key] == full[key], (who, key)
+
+
+def test_a_move_with_a_negative_coordinate_is_a_move_not_an_option(cli, log):
+    """The contract's notation has negative coordinates (``0,-1E``, ``-2,3W``): ``tribes act``
+    takes ``-1,0E`` (0 turned once: its river faces east into the start tile's river) as a move."""
+    cli.ok("act", log, "-1,0E+f1")
+    doc = cli.show_json(log)
+    assert doc["tiles"][-1] == {"x": -1, "y": 0, "tile": 0, "rotation": 1}
+    assert {"x": -1, "y": 0, "feature": 1, "kind": "fisher", "seat": "ann"} in doc["pieces"]
