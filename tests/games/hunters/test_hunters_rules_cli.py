@@ -196,8 +196,9 @@ def test_every_player_sees_the_same_board(cli, log):
 
 def test_a_move_with_a_negative_coordinate_is_a_move_not_an_option(cli, log):
     """The contract's notation has negative coordinates (``0,-1E``, ``-2,3W``): ``tribes act``
-    takes ``-1,0E`` (0 turned once: its river faces east into the start tile's river) as a move."""
+    takes ``-1,0E`` (0 turned once: its river faces east into the start tile's river) as a move.
+    The river, between 0's lake of 2 fish and the start tile's lake of 1, is complete: 5."""
     cli.ok("act", log, "-1,0E+f1")
     doc = cli.show_json(log)
     assert doc["tiles"][-1] == {"x": -1, "y": 0, "tile": 0, "rotation": 1}
-    assert {"x": -1, "y": 0, "feature": 1, "kind": "fisher", "seat": "ann"} in doc["pieces"]
+    assert doc["scores"] == {"ann": 5, "bob": 0}
