@@ -30,7 +30,7 @@ $(CHROMIUM):
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy core events replay
+	$(BIN)/mypy core events replay testing
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -40,6 +40,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/clans.py
 	$(BIN)/python bench/iwari.py
+	$(BIN)/python bench/hunters.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info out

@@ -34,6 +34,7 @@ from tribes.core.pictures import (
     points,
     text,
 )
+from tribes.core.views import count
 from tribes.games.hunters.board import ANIMALS, Feature, Tile, Turned
 from tribes.games.hunters.state import HuntersState
 
@@ -332,7 +333,7 @@ def _panel(state: HuntersState, seats: Sequence[str], x0: int) -> str:
             text(
                 x0 + 34,
                 y + 14,
-                f"{name}  {state.scores[i]} points · {members} members, {huts} huts",
+                f"{name}  {state.scores[i]} points · {count(members, 'member')}, {count(huts, 'hut')}",
                 size=11,
                 extra=f" {data(seat=name, score=state.scores[i])}",
             )

@@ -1,6 +1,7 @@
 """Each game's SVG of a few fixture states, pinned with syrupy (review a changed snapshot by eye:
 ``tribes show FIXTURE --at N --svg -o x.svg`` and open it). The board or map, drawn the same in
-every state, is pinned once per game; the states pin the parts that change, one element a line."""
+every state, is pinned once per game (Hunters and Gatherers has none: its area is its tiles);
+the states pin the parts that change, one element a line."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ CASES = [
     ("iwari", "full-game-4p-expeditions", 60, 1),
     ("iwari", "variant-glacial-mass", -1, EVERYTHING),
     ("iwari", "feat-honour-first", -1, SPECTATOR),
+    ("hunters", "tigers-and-fire", -1, SPECTATOR),
+    ("hunters", "huts-joined-through-lake", -1, SPECTATOR),
 ]
 
 
@@ -41,6 +44,8 @@ def test_state_drawing(game_name, name, at, viewer, snapshot) -> None:  # type: 
     step = steps[at]
     picture = game.picture(step.state, log.header.seats, viewer, step.event)
     drawn = "\n".join(
-        f"## {key}\n{lines(markup)}" for key, markup in picture.parts if key != STATIC[game_name]
+        f"## {key}\n{lines(markup)}"
+        for key, markup in picture.parts
+        if key != STATIC.get(game_name)
     )
     assert f"{picture.width}x{picture.height}\n{drawn}" == snapshot
