@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tribes_testing import Cli
+
+from tribes.testing.cli import Cli
 
 ROOT = Path(__file__).parents[3]
 FIXTURES = ROOT / "fixtures" / "hunters"
