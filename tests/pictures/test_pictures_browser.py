@@ -267,4 +267,22 @@ def test_every_game_steps_through_a_full_game(browser, tmp_path, game_name):  # 
     assert opened.press("End")["current"] == [len(steps) - 1]
     assert opened.press("Home", "ArrowRight")["current"] == [1]
     assert opened.page.locator("#board *").count() > 10
+    if game_name == "hunters":  # its tiles and pieces at the end are those of show --json
+        opened.press("End")
+        document = step_document(game, log.header, len(steps) - 1, steps[-1].state, SPECTATOR)
+        drawn = opened.page.evaluate(
+            """() => ({
+              tiles: Array.from(document.querySelectorAll("#board g.tile")).map((g) =>
+                [Number(g.dataset.x), Number(g.dataset.y), Number(g.dataset.tile), Number(g.dataset.rotation)]),
+              pieces: Array.from(document.querySelectorAll("#board g.piece")).map((g) =>
+                [Number(g.dataset.x), Number(g.dataset.y), Number(g.dataset.feature), g.dataset.kind, g.dataset.seat]),
+            })"""
+        )
+        tiles = sorted([t["x"], t["y"], t["tile"], t["rotation"]] for t in document["tiles"])
+        assert sorted(drawn["tiles"]) == tiles
+        seats = {name: "abcde"[i] for i, name in enumerate(log.header.seats)}
+        pieces = [
+            [p["x"], p["y"], p["feature"], p["kind"], seats[p["seat"]]] for p in document["pieces"]
+        ]
+        assert sorted(drawn["pieces"]) == sorted(pieces)
     assert opened.errors == []
