@@ -67,8 +67,9 @@ def picture(
     left, top = min(xs) - 1, min(ys) - 1  # a free cell round the area
     width = (max(xs) - left + 2) * S + 2 * MARGIN
     height = (max(ys) - top + 2) * S + 2 * MARGIN
-    total_w = width + PANEL_W
-    total_h = max(height, 150 + 26 * len(seats) + 40)
+    scale = max(1.0, min(2.0, height / 420))  # the panel grows with the area, to stay legible
+    total_w = width + round(PANEL_W * scale)
+    total_h = max(height, round((230 + 26 * len(seats)) * scale))
     parts: list[Part] = [
         ("paper", f'<rect width="100%" height="100%" fill="{PAPER}"/>'),
         ("area<", f'<g transform="translate({MARGIN - left * S},{MARGIN - top * S})">'),
@@ -99,7 +100,12 @@ def picture(
             )
         )
     parts.append(("area>", "</g>"))
-    parts.append(("panel", _panel(state, seats, width)))
+    parts.append(
+        (
+            "panel",
+            f'<g transform="translate({width},0) scale({scale:.2f})">{_panel(state, seats, 0)}</g>',
+        )
+    )
     return Picture(
         total_w, total_h, tuple(parts), title=f"Hunters and Gatherers: {', '.join(seats)}"
     )
