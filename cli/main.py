@@ -19,6 +19,7 @@ from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
 from tribes.replay import logs
+from tribes.replay import verify as checking
 from tribes.replay.simulate import simulate as run_simulation
 
 LOG = click.Path(path_type=Path)
@@ -49,8 +50,15 @@ class TribesGroup(click.Group):
 
 
 def fail(exc: TribesError) -> NoReturn:
-    click.echo(f"tribes: {exc.message}", err=True)
+    click.echo(f"tribes: {one_line(exc.message)}", err=True)
     sys.exit(exc.exit_code)
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: control characters and lone surrogates escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 @click.group(cls=TribesGroup)
@@ -240,31 +248,47 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 def verify(paths: tuple[Path, ...]) -> None:
-    """Replay logs: every event legal, every checkpoint matching, the replay deterministic."""
+    """Replay logs: every event legal, every checkpoint and commit matching, the replay
+    deterministic, nothing after the last commit; prints each log's digest."""
     failed = 0
     for path in paths:
         try:
-            opened = logs.open_log(path)
-            first = logs.replay(opened.game, opened.log, path=str(path))
-            second = logs.replay(opened.game, opened.log, verify=False)
-            end_a, end_b = codec.state_hash(first[-1].state), codec.state_hash(second[-1].state)
-            if end_a != end_b:
-                raise TribesError(
-                    f"{path}: two replays end in different states ({end_a} and {end_b})"
-                )
-            over = "over" if opened.game.is_over(first[-1].state) else "in progress"
-            click.echo(
-                f"ok    {path}: {opened.game.name}, {len(opened.log.events)} events, {over}, state {end_a[:16]}"
-            )
+            click.echo(f"ok    {one_line(checking.verify(path).line())}")
         except TribesError as exc:
             failed += 1
-            click.echo(
-                f"FAIL  {exc.message if str(path) in exc.message else f'{path}: {exc.message}'}"
-            )
+            message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
+            click.echo(f"FAIL  {one_line(message)}")
     if len(paths) > 1:
         click.echo(f"{len(paths) - failed} ok, {failed} failed")
     if failed:
         sys.exit(1)
+
+
+@main.command()
+@click.argument("log", type=LOG)
+@click.option("--force", is_flag=True, help="Replace an older backup (LOG.torn) if it exists.")
+def repair(log: Path, force: bool) -> None:
+    """Cut an interrupted append (records after the last commit), keeping a backup."""
+    click.echo(one_line(checking.repair(log, force=force).line()))
+
+
+@main.command()
+@click.argument("source", type=LOG)
+@click.option(
+    "-o", "--output", type=OUT, required=True, help="The log to write (.tribes or .json)."
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+@click.option(
+    "--file",
+    "file_paths",
+    multiple=True,
+    metavar="OPTION=PATH",
+    help="The file an option of a version 1 log names (board=PATH), to put in the log.",
+)
+def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]) -> None:
+    """Write a log of format version 1 (or any) in the current version, with commits."""
+    log = checking.upgrade(source, output, force=force, file_paths=_options(file_paths))
+    click.echo(f"{output}: {len(log.events)} events, format version {log.version}")
 
 
 # --- export, import -------------------------------------------------------------------------------
@@ -275,20 +299,36 @@ def verify(paths: tuple[Path, ...]) -> None:
 @click.option(
     "--json", "as_json", is_flag=True, help="The JSON form (the only one, and the default)."
 )
-@click.option("-o", "--output", type=OUT, help="Write to this file instead of standard output.")
-def export(log: Path, as_json: bool, output: Path | None) -> None:
+@click.option(
+    "-o",
+    "--output",
+    type=OUT,
+    help="Write to this file instead of standard output (.tribes: the binary form).",
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def export(log: Path, as_json: bool, output: Path | None, force: bool) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
+    _no_tail(opened)
     logs.replay(opened.game, opened.log, path=str(log))
-    text = logs.to_json(opened.log)
     if output is None:
-        click.echo(text, nl=False)
+        click.echo(
+            logs.to_json(logs.seal(opened.game, opened.log, appended_from=_ends(opened))), nl=False
+        )
     else:
-        logs.create(
-            output.with_suffix(".json") if output.suffix != ".json" else output,
-            opened.log,
-            opened.game,
-            force=True,
+        logs.create(output, opened.log, opened.game, force=force)
+
+
+def _ends(opened: logs.Opened) -> list[int]:
+    return [c.events for c in opened.log.commits]
+
+
+def _no_tail(opened: logs.Opened) -> None:
+    if opened.tail is not None:
+        click.echo(
+            f"tribes: warning: {opened.path}: {opened.tail.describe()} (left out; "
+            f"'tribes repair {opened.path}' cuts it)",
+            err=True,
         )
 
 

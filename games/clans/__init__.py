@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from tribes.core.bots import RandomBot
-from tribes.core.errors import BadData, BadOption, BadPosition
+from tribes.core.errors import BadOption, BadPosition
 from tribes.core.events import Effect, Event
 from tribes.core.game import BotFactory, Viewer
 from tribes.core.header import Header
@@ -37,23 +37,24 @@ class ClansGame:
     max_seats = 4
     bots: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
     diff_whole = ("pending",)
+    file_options: Mapping[str, str] = {"board": "board file"}
+    """Options that name a file: the library reads it at ``new`` into ``header.files``."""
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         unknown = set(options) - set(OPTIONS)
         if unknown:
             raise BadOption(f"clans takes no option '{sorted(unknown)[0]}'; options: board=PATH")
         merged = {**OPTIONS, **options}
-        try:
-            board_module.load(merged["board"])
-        except BadData as exc:
-            raise BadOption(f"option board: {exc.message}") from None
         return {k: v for k, v in merged.items() if v != OPTIONS[k]}
 
-    def board(self, options: Mapping[str, str]) -> Board:
-        return board_module.load(options.get("board", board_module.STANDARD))
+    def board(self, header: Header) -> Board:
+        text = header.files.get("board")
+        if text is None:
+            return board_module.load()
+        return board_module.from_text(text, header.options.get("board", "board"))
 
     def setup(self, header: Header) -> ClansState:
-        board = self.board(header.options)
+        board = self.board(header)
         if header.position is not None:
             start = state.from_position(board, header.position, header.seats)
         else:

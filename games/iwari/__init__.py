@@ -35,6 +35,8 @@ class IwariGame:
     max_seats = 5
     bots: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
     diff_whole = ("pending",)
+    file_options: Mapping[str, str] = {"map": "map file"}
+    """Options that name a file: the library reads it at ``new`` into ``header.files``."""
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         unknown = set(options) - set(OPTIONS)
@@ -48,19 +50,20 @@ class IwariGame:
             if merged[flag] not in ("on", "off"):
                 raise BadOption(f"option {flag} is on or off, not '{merged[flag]}'")
         try:
-            self.map(merged)
+            board_module.load(board_module.STANDARD, _variants(merged))
         except BadData as exc:
-            raise BadOption(
-                f"option {'variant' if 'variant' in exc.message else 'map'}: {exc.message}"
-            ) from None
+            raise BadOption(f"option variant: {exc.message}") from None
         return {k: v for k, v in merged.items() if v != OPTIONS[k]}
 
-    def map(self, options: Mapping[str, str]) -> Map:
-        variants = [v for v in options.get("variant", "").split(",") if v]
-        return board_module.load(options.get("map", board_module.STANDARD), variants)
+    def map(self, header: Header) -> Map:
+        text = header.files.get("map")
+        if text is None:
+            return board_module.load(board_module.STANDARD, _variants(header.options))
+        label = header.options.get("map", "map")
+        return board_module.from_text(text, label, _variants(header.options))
 
     def setup(self, header: Header) -> IwariState:
-        game_map = self.map(header.options)
+        game_map = self.map(header)
         feats = header.options.get("feats") == "on"
         expeditions = header.options.get("expeditions") == "on"
         if header.position is not None:
@@ -110,6 +113,10 @@ class IwariGame:
 
     def phrase(self, path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
         return views.phrase(path, old, new)
+
+
+def _variants(options: Mapping[str, str]) -> list[str]:
+    return [v for v in options.get("variant", "").split(",") if v]
 
 
 GAME = IwariGame()

@@ -12,12 +12,11 @@ import json
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import read_json
+from tribes.core.datafiles import content_key, parse_json
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -119,7 +118,8 @@ _LOADED: dict[tuple[str, tuple[str, ...]], Map] = {}
 
 
 def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
-    """The map of ``source`` (``"standard"`` or a path) with ``variants`` applied; cached."""
+    """The map of ``source`` (``"standard"``, or the key of a map built by :func:`from_text`)
+    with ``variants`` applied; cached. A path is never opened: a log carries its map's text."""
     if isinstance(variants, tuple):  # a state's own, already sorted: the fast path of every move
         found = _LOADED.get((source, variants))
         if found is not None:
@@ -127,9 +127,29 @@ def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
     key = (source, tuple(sorted(set(variants))))
     found = _LOADED.get(key)
     if found is None:
-        data = _data("map.json") if source == STANDARD else read_json(Path(source), "map file")
-        found = _LOADED[key] = validate(data, source, key[1])
+        if source == STANDARD:
+            found = validate(_data("map.json"), source, key[1])
+        else:
+            data = _TEXTS.get(source)
+            if data is None:
+                raise BadData(f"map '{source}' is not loaded (a map comes from a log's header)")
+            found = validate(data[0], source, key[1], data[1])
+        _LOADED[key] = found
     return found
+
+
+_TEXTS: dict[str, tuple[Any, str]] = {}
+
+
+def from_text(text: str, label: str, variants: Iterable[str] = ()) -> Map:
+    """The map of a map file's ``text`` (carried in a log's header), keyed by its content;
+    ``label`` names it in errors."""
+    key = content_key(text)
+    if key not in _TEXTS:
+        data = parse_json(text, f"map file '{label}'")
+        validate(data, key, (), label)
+        _TEXTS[key] = (data, label)
+    return load(key, variants)
 
 
 def expeditions() -> tuple[Expedition, ...]:
@@ -144,9 +164,11 @@ def _data(name: str) -> Any:
     return json.loads((resources.files("tribes.games.iwari") / "data" / name).read_text())
 
 
-def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:
+def validate(
+    data: Any, source: str, variants: tuple[str, ...] = (), label: str | None = None
+) -> Map:
     """A Map from map data, or BadData saying what is wrong (I1, I21)."""
-    where = f"map '{source}'"
+    where = f"map '{label or source}'"
     unknown = set(variants) - set(VARIANTS)
     if unknown:
         raise BadData(f"unknown variant '{sorted(unknown)[0]}'; variants: {', '.join(VARIANTS)}")

@@ -118,6 +118,8 @@ def position(
 
 
 def header_for(pos: dict[str, Any], seed: int = 0, **options: str) -> Header:
+    """A header as ``tribes new`` makes it: a map file an option names is carried as its text."""
+    files = {"map": Path(options["map"]).read_text()} if "map" in options else {}
     return Header(
         game="iwari",
         rules_version=1,
@@ -125,6 +127,7 @@ def header_for(pos: dict[str, Any], seed: int = 0, **options: str) -> Header:
         seats=tuple(pos["seats"]),
         options=dict(options),
         position=pos,
+        files=files,
     )
 
 
