@@ -15,11 +15,14 @@ from typing import Any, NoReturn
 import click
 
 from tribes import games
+from tribes.core import views
 from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec
-from tribes.replay import logs
+from tribes.events.logfile import GameLog
+from tribes.replay import logs, records
 from tribes.replay import verify as checking
+from tribes.replay.cursor import check_point
 from tribes.replay.simulate import simulate as run_simulation
 
 LOG = click.Path(path_type=Path)
@@ -105,7 +108,7 @@ def new(
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big") >> 1
     head = logs.header(game, seats=seat_names, seed=seed, options=_options(options), position=pos)
-    logs.create(output, logs.start(head), game, force=force)
+    logs.create(output, GameLog(header=head), game, force=force)
     state = game.setup(head)
     to_move = game.to_move(state)
     click.echo(
@@ -136,7 +139,7 @@ def _seat_names(game: Game, seats: int | None, names: str | None, position: Any)
         return chosen
     if position is not None:
         return list(game.seats_of_position(position))
-    return [f"p{i + 1}" for i in range(seats if seats is not None else game.min_seats + 1)]
+    return [f"p{i + 1}" for i in range(seats if seats is not None else game.facts.min_seats + 1)]
 
 
 def _options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -152,14 +155,22 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
 @main.command()
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The moves after event N (0: the start; default: the last).")
-def moves(log: Path, at: int | None) -> None:
+@click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
+def moves(log: Path, at: int | None, as_json: bool) -> None:
     """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
-    history = logs.replay(opened.game, opened.log, path=str(log))
-    state = history[_at(len(opened.log.events), at)].state
-    legal = opened.game.legal_moves(state)
+    history = logs.steps_of(opened.game, opened.log, path=str(log))
+    index = _at(len(opened.log.events), at)
+    state = history[index].state
+    legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    if as_json:
+        to_move = opened.game.to_move(state)
+        seats = opened.log.header.seats
+        doc = {"events": index, "to_move": None if to_move is None else seats[to_move]}
+        click.echo(codec.to_json({**doc, "moves": legal}))
+        return
     for move in legal:
-        click.echo(opened.game.format_move(move))
+        click.echo(move)
     if not legal:
         click.echo("the game is over: no move is legal", err=True)
 
@@ -172,15 +183,7 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
     opened = logs.open_log(log)
     seats = opened.log.header.seats
     for step in logs.act(opened, list(moves)):
-        click.echo(_step_line(opened.game, seats, step))
-
-
-def _step_line(game: Game, seats: tuple[str, ...], step: Any, width: int = 14) -> str:
-    """Index, seat, move (padded to ``width``), effects."""
-    who = seats[step.seat] if step.seat is not None else "-"
-    text = game.format_move(step.event) if step.event is not None else "start"
-    effects = "; ".join(e.describe(seats) for e in step.effects)
-    return f"{step.index:>4}  {who:<8} {text:<{width}} {effects}".rstrip()
+        click.echo(views.step_line(opened.game, seats, step))
 
 
 # --- log, show, verify ----------------------------------------------------------------------------
@@ -188,16 +191,30 @@ def _step_line(game: Game, seats: tuple[str, ...], step: Any, width: int = 14) -
 
 @main.command(name="log")
 @click.argument("log", type=LOG)
-def log_(log: Path) -> None:
+@click.option("--json", "as_json", is_flag=True, help="One JSON record per event, a line each.")
+@click.option(
+    "--states",
+    is_flag=True,
+    help="With --json: each record holds the state after it and the legal moves (start included).",
+)
+@click.option("--as", "who", metavar="SEAT", help="With --states: see as this seat (default all).")
+def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
-    seats = opened.log.header.seats
-    steps = logs.replay(opened.game, opened.log, path=str(log))[1:]
+    head = opened.log.header
+    if (states or who) and not as_json:
+        raise UsageError("--states and --as go with --json")
+    steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    if as_json:
+        viewer = _viewer(head.seats, who)
+        for record in records.step_records(opened.game, head, steps, viewer, states=states):
+            click.echo(codec.to_json(record, indent=None))
+        return
     width = max(
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
-    for step in steps:
-        click.echo(_step_line(opened.game, seats, step, width))
+    for step in steps[1:]:
+        click.echo(views.step_line(opened.game, head.seats, step, width))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
@@ -211,13 +228,7 @@ def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
 
 
 def _at(count: int, at: int | None) -> int:
-    if at is None:
-        return count
-    if not 0 <= at <= count:
-        raise UsageError(
-            f"--at {at} is out of range: the log has events 1 to {count} (0 is the start)"
-        )
-    return at
+    return count if at is None else check_point(at, count)
 
 
 @main.command()
@@ -232,15 +243,10 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
     opened = logs.open_log(log)
     head = opened.log.header
     index = _at(len(opened.log.events), at)
-    state = logs.replay(opened.game, opened.log, path=str(log))[index].state
+    state = logs.steps_of(opened.game, opened.log, path=str(log))[index].state
     viewer = _viewer(head.seats, who)
     if as_json:
-        doc = {
-            "game": head.game,
-            "events": index,
-            **opened.game.document(state, head.seats, viewer),
-        }
-        click.echo(codec.to_json(doc))
+        click.echo(codec.to_json(views.step_document(opened.game, head, index, state, viewer)))
     else:
         click.echo(opened.game.render(state, head.seats, viewer))
 
@@ -309,8 +315,7 @@ def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]
 def export(log: Path, as_json: bool, output: Path | None, force: bool) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
-    _no_tail(opened)
-    logs.replay(opened.game, opened.log, path=str(log))
+    logs.steps_of(opened.game, opened.log, path=str(log))
     if output is None:
         click.echo(
             logs.to_json(logs.seal(opened.game, opened.log, appended_from=_ends(opened))), nl=False
@@ -323,15 +328,6 @@ def _ends(opened: logs.Opened) -> list[int]:
     return [c.events for c in opened.log.commits]
 
 
-def _no_tail(opened: logs.Opened) -> None:
-    if opened.tail is not None:
-        click.echo(
-            f"tribes: warning: {opened.path}: {opened.tail.describe()} (left out; "
-            f"'tribes repair {opened.path}' cuts it)",
-            err=True,
-        )
-
-
 @main.command(name="import")
 @click.argument("source", type=LOG)
 @click.option("-o", "--output", type=OUT, required=True, help="The .tribes log to write.")
@@ -341,7 +337,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
     opened = logs.open_log(source)
     if opened.end is not None:
         raise UsageError(f"{source} is already a .tribes log; import reads the JSON form")
-    logs.replay(opened.game, opened.log, path=str(source))
+    logs.steps_of(opened.game, opened.log, path=str(source))
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
     logs.create(output, opened.log, opened.game, force=force)
@@ -365,7 +361,7 @@ def simulate(
 ) -> None:
     """Play seeded games between bots and summarise wins and scores."""
     game = games.get(game_name)
-    seats = seats if seats is not None else game.min_seats + 1
+    seats = seats if seats is not None else game.facts.min_seats + 1
     if bot not in game.bots:
         raise UsageError(f"unknown bot '{bot}'; bots: {', '.join(sorted(game.bots))}")
     logs.check_seats(game, [f"p{i + 1}" for i in range(seats)])
@@ -396,9 +392,16 @@ def demo(output: Path) -> None:
 
 
 def _register() -> None:
-    from tribes.cli import tools, tui
+    from tribes.cli import questions, rules, tui
 
-    for command in (tools.diff, tools.fork, tools.bisect, tools.whatif, tui.replay):
+    for command in (
+        questions.diff,
+        questions.fork,
+        questions.bisect,
+        questions.whatif,
+        tui.replay,
+        rules.rules,
+    ):
         main.add_command(command)
 
 

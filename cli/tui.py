@@ -13,7 +13,7 @@ import click
 
 from tribes.core.errors import UsageError
 from tribes.replay import stepper
-from tribes.replay.cursor import Replay
+from tribes.replay.cursor import Cursor
 
 _SEQUENCES = {
     "\x1b[C": stepper.RIGHT, "\x1bOC": stepper.RIGHT,
@@ -61,7 +61,7 @@ def replay(log: Path, at: int | None) -> None:
         raise UsageError(
             "replay needs a terminal; for scripts use 'tribes log' or 'tribes show --at N'"
         )
-    cursor = Replay.open(log)
+    cursor = Cursor.open(log)
     if at is not None:
         cursor.seek(at)
     else:

@@ -1,13 +1,16 @@
 """Reading a game's data files (boards, maps) that a user names: untrusted, so size-limited, and
-every failure one BadData line. A file an option names is read by the library when a log is made
-and carried in the log's header; games parse its text (:func:`parse_json`) and key what they
-build from it by :func:`content_key`, never by a path."""
+every failure one BadData line.
+
+A file an option names (``board=PATH``) is read by the library when a log is made and carried in
+the log's header; the game gets it through :func:`carry` (a key naming the text, by its content)
+and :func:`carried`, never through a path: reading a log opens no file it names."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
-import math
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -28,24 +31,35 @@ def read_json(path: Path, what: str) -> Any:
         raise BadData(f"{what} '{path}' cannot be read as JSON: {exc}") from None
 
 
-def parse_json(text: str, what: str) -> Any:
-    """The JSON in ``text`` (a file's content carried in a log); ``what`` names it in errors.
-    Strict: no NaN or Infinity."""
+@functools.cache
+def packaged(package: str, name: str) -> Any:
+    """The JSON of data file ``name`` shipped in ``package``'s ``data/`` folder, read once."""
+    return json.loads((resources.files(package) / "data" / name).read_text())
+
+
+_CARRIED: dict[str, tuple[str, str]] = {}
+
+
+def carry(text: str, label: str) -> str:
+    """A key for the text of a file carried in a log (the same for the same text, whatever the
+    file was called); ``label`` (the path given at ``new``) names it in errors."""
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    key = f"file:{digest}"
+    _CARRIED.setdefault(key, (text, label))
+    return key
+
+
+def carried(key: str, what: str) -> tuple[Any, str]:
+    """The JSON of the carried file ``key`` and its label; BadData if none was carried."""
+    found = _CARRIED.get(key)
+    if found is None:
+        raise BadData(f"{what} '{key}' is not carried in the log (a path is never opened)")
+    text, label = found
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant), label
     except (ValueError, RecursionError) as exc:
-        raise BadData(f"{what} cannot be read as JSON: {exc}") from None
+        raise BadData(f"{what} '{label}' cannot be read as JSON: {exc}") from None
 
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
-
-
-def content_key(text: str) -> str:
-    """A name for what is built from ``text``, the same wherever the file came from."""
-    return (
-        "file:" + hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-    )
-
-
-__all__ = ["MAX_BYTES", "content_key", "math", "parse_json", "read_json"]

@@ -6,6 +6,9 @@ and exits with :attr:`TribesError.exit_code`. Anything else escaping is a bug.
 
 from __future__ import annotations
 
+import copy
+from typing import Self
+
 
 class TribesError(Exception):
     """Root of every error tribes raises on purpose."""
@@ -18,6 +21,14 @@ class TribesError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    def within(self, context: str) -> Self:
+        """The same error, every attribute kept, its message placed in ``context`` (a file, an
+        event): ``"game.tribes: event 3: ..."``."""
+        placed = copy.copy(self)
+        placed.message = f"{context}: {self.message}"
+        placed.args = (placed.message,)
+        return placed
 
 
 class UsageError(TribesError):
@@ -35,20 +46,23 @@ class BadOption(UsageError):
 
 
 class IllegalMove(TribesError):
-    """A move that breaks a rule; ``rule`` names it (``"C9"``)."""
+    """A move that breaks a rule: ``reason`` says how, ``rule`` names it (``"C9"``); once placed
+    by :meth:`at`, ``move`` is its notation and ``index`` its event number."""
 
     def __init__(self, reason: str, *, rule: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.rule = rule
+        self.move: str | None = None
+        self.index: int | None = None
 
-    def at(self, move: str, index: int) -> IllegalMove:
+    def at(self, move: str, index: int) -> Self:
         """The same error, placed: which move, which event number."""
         rule = f" ({self.rule})" if self.rule else ""
-        placed = type(self)(
-            f"illegal move '{move}' at event {index}: {self.reason}{rule}", rule=self.rule
-        )
-        placed.reason = self.reason
+        placed = copy.copy(self)
+        placed.move, placed.index = move, index
+        placed.message = f"illegal move '{move}' at event {index}: {self.reason}{rule}"
+        placed.args = (placed.message,)
         return placed
 
 

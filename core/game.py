@@ -1,6 +1,9 @@
-"""The Game protocol: what every game gives the engine and the tooling.
+"""The Game contract: everything the engine and the tooling use of a game, and the base class that
+gives a game all of it from a few modules.
 
-Core knows no game; games implement this protocol and are listed in ``tribes.games``.
+Core knows no game; games subclass :class:`GameBase` and are listed in ``tribes.games``. A game
+declares what is particular to it — its name, its :class:`Facts`, its event table, its bots and its
+modules (``rules``, ``notation``, ``views``, ``rendering``) — and inherits the rest.
 A *viewer* is who looks at a state: a seat number, :data:`SPECTATOR` (no hidden information) or
 :data:`EVERYTHING` (all of it, for debugging).
 """
@@ -8,14 +11,99 @@ A *viewer* is who looks at a state: a seat number, :data:`SPECTATOR` (no hidden 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
+import attrs
+
+from tribes.core import datafiles
+from tribes.core import views as core_views
+from tribes.core.errors import BadOption
 from tribes.core.events import Effect, Event, EventTable
 from tribes.core.header import Header
+from tribes.core.positions import seat_names
 
 SPECTATOR: None = None
 EVERYTHING: Literal["all"] = "all"
 Viewer = int | None | Literal["all"]
+DocumentPath = tuple[str | int, ...]
+
+
+# --- what a game is -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Option:
+    """A game option (``--option NAME=VALUE``): its default and, in words, what it takes. With
+    ``choices``, a value outside them is refused; ``many`` takes several, comma-separated."""
+
+    name: str
+    default: str
+    takes: str
+    choices: tuple[str, ...] = ()
+    many: bool = False
+
+    def refuses(self, value: str) -> str | None:
+        """Why ``value`` is no value of this option, or None."""
+        if not self.choices:
+            return None
+        values = [v for v in value.split(",") if v] if self.many else [value]
+        wrong = next((v for v in values if v not in self.choices), None)
+        if wrong is None:
+            return None
+        if len(self.choices) == 2:
+            return f"option {self.name} is {' or '.join(self.choices)}, not '{wrong}'"
+        listed = ", ".join(self.choices)
+        return f"option {self.name}: unknown {self.name} '{wrong}'; {self.name}s: {listed}"
+
+
+@attrs.frozen
+class Facts:
+    """What a game is, for tools and people: seats, what is hidden, whether chance plays a part,
+    the options it takes."""
+
+    min_seats: int
+    max_seats: int
+    hidden: str
+    """What a player may not see, in words ("" when nothing is hidden)."""
+    chance: bool
+    options: tuple[Option, ...] = ()
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+
+@attrs.frozen
+class Outcome:
+    """Scores so far (the final ones once the game is over) and the winners (seats; empty until
+    the end). ``others`` scores tribes that no seat plays (Iwari's third tribe)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    others: tuple[tuple[str, int], ...] = ()
+
+
+def highest(scores: Sequence[int], tiebreak: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The seats with the highest score; among them, with ``tiebreak``, those with the most of
+    it. Seats still tied share the victory."""
+    best = max(scores)
+    top = [seat for seat, score in enumerate(scores) if score == best]
+    if tiebreak is not None:
+        most = max(tiebreak[seat] for seat in top)
+        top = [seat for seat in top if tiebreak[seat] == most]
+    return tuple(top)
+
+
+@attrs.frozen
+class Pending:
+    """A decision the rules hand to a player mid-turn: which seat, what kind of decision (a word
+    of the game's, e.g. "order"), and what the game says of it (``details``, as plain data)."""
+
+    seat: int
+    decision: str
+    details: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+# --- the contract ---------------------------------------------------------------------------------
 
 
 class Bot(Protocol):
@@ -28,24 +116,25 @@ class BotFactory(Protocol):
 
 
 class Game(Protocol):
+    """Everything ``tribes.replay`` and ``tribes.cli`` use of a game."""
+
     name: str
-    title: str
     rules_version: int
     events: EventTable
-    state_type: type
-    min_seats: int
-    max_seats: int
+    facts: Facts
     bots: Mapping[str, BotFactory]
+    diff_whole: tuple[str, ...]
+    """Top-level ``show --json`` fields that ``diff`` reports as one value (a pending decision)."""
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
-        """The options with defaults filled in; raises BadOption for any it does not take."""
+        """The options that differ from their defaults; raises BadOption for any it does not
+        take."""
 
     def setup(self, header: Header) -> Any:
         """The state before event 1: from the seed, or from ``header.position``."""
 
     def seats_of_position(self, position: Any) -> list[str]:
-        """The seat names a position names (``new --position`` takes its seats from it); the
-        position itself is checked by ``setup``, which raises BadPosition."""
+        """The seat names a position names (``new --position`` takes its seats from it)."""
 
     def to_move(self, state: Any) -> int | None:
         """The seat whose decision the game waits for; None when over."""
@@ -63,13 +152,156 @@ class Game(Protocol):
         event and raises IllegalMove for an illegal one; it never mutates ``state``."""
 
     def parse_move(self, state: Any, text: str) -> Event:
-        """An event from its notation; raises BadNotation."""
+        """An event from its notation, read in ``state`` (the state it is played in); raises
+        BadNotation."""
 
     def format_move(self, event: Event) -> str: ...
 
+    def outcome(self, state: Any) -> Outcome: ...
+
+    def pending(self, state: Any) -> Pending | None:
+        """The decision the rules wait for mid-turn, or None (an ordinary turn)."""
+
+    def visible_scores(self, state: Any, viewer: Viewer) -> tuple[int | None, ...]:
+        """The seats' scores as ``viewer`` may see them (None: it would give a secret away)."""
+
     def document(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
-        """The ``show --json`` document: ``over``, ``to_move``, ``pending``, ``scores``,
-        ``winners`` and the game's own fields, as ``viewer`` may see them."""
+        """The ``show --json`` document of a state, as ``viewer`` may see it: the common keys
+        (``tribes.core.views.COMMON_KEYS``) and the game's own fields."""
+
+    def fields(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+        """The game's own ``show --json`` fields, as ``viewer`` may see them."""
 
     def render(self, state: Any, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
         """The state as text for a terminal ``width`` columns wide, as ``viewer`` may see it."""
+
+    def phrase(self, path: DocumentPath, old: Any, new: Any) -> str | None:
+        """One change between two documents in the game's terms, or None for the plain form."""
+
+
+# --- what a game's modules give -------------------------------------------------------------------
+
+
+class Rules(Protocol):
+    def setup(self, header: Header, options: Mapping[str, str]) -> Any:
+        """The start state of ``header``, from its seed or its position; ``options`` are the
+        header's options with every default filled in."""
+
+    def legal_moves(self, state: Any) -> Sequence[Event]: ...
+    def check(self, state: Any, event: Event) -> None: ...
+    def apply(self, state: Any, event: Event) -> tuple[Any, tuple[Effect, ...]]: ...
+    def outcome(self, state: Any) -> Outcome: ...
+    def pending(self, state: Any) -> Pending | None: ...
+
+
+class Notation(Protocol):
+    def parse(self, text: str) -> Event: ...
+    def format(self, event: Event) -> str: ...
+
+
+class Views(Protocol):
+    def fields(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]: ...
+    def phrase(self, path: DocumentPath, old: Any, new: Any) -> str | None: ...
+
+
+class Render(Protocol):
+    def render(self, state: Any, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str: ...
+
+
+class GameBase:
+    """A Game made of its modules: a game declares its name, facts, events, bots and modules, and
+    overrides only what its modules cannot say (e.g. how its options are checked)."""
+
+    name: ClassVar[str]
+    rules_version: ClassVar[int]
+    events: ClassVar[EventTable]
+    facts: ClassVar[Facts]
+    bots: ClassVar[Mapping[str, BotFactory]]
+    diff_whole: ClassVar[tuple[str, ...]] = ("pending",)
+
+    rules: ClassVar[Rules]
+    notation: ClassVar[Notation]
+    views: ClassVar[Views]
+    rendering: ClassVar[Render]
+
+    # options and setup
+
+    def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
+        merged = self.with_defaults(options)
+        for name, value in merged.items():
+            why = self.facts.option(name).refuses(value)  # type: ignore[union-attr]
+            if why:
+                raise BadOption(why)
+        self.validate_options(merged)
+        return {k: v for k, v in merged.items() if v != self.facts.option(k).default}  # type: ignore[union-attr]
+
+    def with_defaults(self, options: Mapping[str, str]) -> dict[str, str]:
+        """Every option the game takes, ``options`` over the defaults; BadOption for one it does
+        not take, naming those it does."""
+        known = {o.name: o for o in self.facts.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            takes = ", ".join(f"{o.name}={o.takes}" for o in self.facts.options) or "none"
+            raise BadOption(f"{self.name} takes no option '{unknown[0]}'; options: {takes}")
+        return {name: options.get(name, o.default) for name, o in known.items()}
+
+    def validate_options(self, options: Mapping[str, str]) -> None:
+        """Raise BadOption for values the choices cannot judge (a data file that fails
+        validation, say); ``options`` has every default filled in."""
+
+    def setup(self, header: Header) -> Any:
+        options = self.with_defaults(header.options)
+        for name, text in header.files.items():  # a file an option named, carried in the log
+            options[name] = datafiles.carry(text, options.get(name, name))
+        return self.rules.setup(header, options)
+
+    def seats_of_position(self, position: Any) -> list[str]:
+        return seat_names(position, self.facts.min_seats, self.facts.max_seats)
+
+    # turns
+
+    def to_move(self, state: Any) -> int | None:
+        return None if state.over else state.to_move  # type: ignore[no-any-return]
+
+    def is_over(self, state: Any) -> bool:
+        return bool(state.over)
+
+    def legal_moves(self, state: Any) -> Sequence[Event]:
+        return self.rules.legal_moves(state)
+
+    def check(self, state: Any, event: Event) -> None:
+        self.rules.check(state, event)
+
+    def apply(self, state: Any, event: Event) -> tuple[Any, tuple[Effect, ...]]:
+        return self.rules.apply(state, event)
+
+    def outcome(self, state: Any) -> Outcome:
+        return self.rules.outcome(state)
+
+    def pending(self, state: Any) -> Pending | None:
+        return self.rules.pending(state)
+
+    # text
+
+    def parse_move(self, state: Any, text: str) -> Event:
+        return self.notation.parse(text)
+
+    def format_move(self, event: Event) -> str:
+        return self.notation.format(event)
+
+    # views
+
+    def visible_scores(self, state: Any, viewer: Viewer) -> tuple[int | None, ...]:
+        return self.outcome(state).scores
+
+    def document(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+        return core_views.document(self, state, seats, viewer)
+
+    def fields(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+        return self.views.fields(state, seats, viewer)
+
+    def render(self, state: Any, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
+        return self.rendering.render(state, seats, viewer, width)
+
+    def phrase(self, path: DocumentPath, old: Any, new: Any) -> str | None:
+        return self.views.phrase(path, old, new)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from tribes.core.errors import UnknownGame
+from tribes.core.errors import CorruptLog, UnknownGame
 from tribes.core.events import EventTable
 from tribes.core.game import Game
 
@@ -35,8 +35,6 @@ def event_table(name: str) -> EventTable:
 
 def get_for_log(name: str, path: str | None = None) -> Game:
     """The game of a log; an unknown one is a log error, not a usage error."""
-    from tribes.core.errors import CorruptLog
-
     try:
         return get(name)
     except UnknownGame as exc:

@@ -1,1 +1,2 @@
-"""Replay tooling: logs, checks, and (later) cursors, diffs and forks over any game."""
+"""The replay tooling, over any game: logs (open, check, append), cursors, diffs, forks, bisect,
+what-if, simulations and the demo."""

@@ -25,7 +25,7 @@ from tribes.replay.logs import Opened
 def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
     """Check every move, then append them all or none: on any error the file is untouched."""
     logs.refuse_tail(opened)
-    history = logs.replay(opened.game, opened.log, path=str(opened.path))
+    history = logs.steps_of(opened.game, opened.log, path=str(opened.path))
     new = _play(opened.game, history, moves)
     with files.locked(opened.path) as fd:
         data = files.read_fd(fd, str(opened.path), logfile.MAX_LOG_BYTES)
@@ -70,7 +70,7 @@ def _after_another_writer(
             path=path,
         )
     logs.refuse_tail(now)
-    history = logs.replay(now.game, now.log, path=path)
+    history = logs.steps_of(now.game, now.log, path=path)
     added = now.log.events[len(old.events) :]
     told = ", ".join(now.game.format_move(e) for e in added[:3]) + (
         ", ..." if len(added) > 3 else ""

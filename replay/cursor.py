@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tribes.core import views
 from tribes.core.engine import Step, play
 from tribes.core.errors import UsageError
 from tribes.core.game import EVERYTHING, Game, Viewer
@@ -17,10 +18,10 @@ from tribes.events.logfile import GameLog
 from tribes.replay import logs
 
 
-class Replay:
+class Cursor:
     """Step through ``log``. Index 0 is the start; index N the state after event N.
 
-    >>> r = Replay.open(Path("out/demo.tribes"))   # doctest: +SKIP
+    >>> r = Cursor.open(Path("out/demo.tribes"))   # doctest: +SKIP
     >>> r.seek(12); r.back(); r.step.event          # doctest: +SKIP
     """
 
@@ -32,11 +33,11 @@ class Replay:
         self.index = 0
 
     @classmethod
-    def open(cls, path: Path) -> Replay:
+    def open(cls, path: Path) -> Cursor:
         """A cursor over a log file; the whole log is checked (legality, checkpoints) first."""
         opened = logs.open_log(path)
         replay = cls(opened.game, opened.log, path=str(path))
-        replay._steps = logs.replay(opened.game, opened.log, path=str(path))
+        replay._steps = logs.steps_of(opened.game, opened.log, path=str(path))
         return replay
 
     def __len__(self) -> int:
@@ -83,28 +84,18 @@ class Replay:
     def document(self, viewer: Viewer = EVERYTHING, index: int | None = None) -> dict[str, Any]:
         """The ``show --json`` document of a step (default: the current one)."""
         at = self.index if index is None else index
-        step = self.at(at)
-        head = self.log.header
-        return {
-            "game": head.game,
-            "events": at,
-            **self.game.document(step.state, head.seats, viewer),
-        }
+        return views.step_document(self.game, self.log.header, at, self.at(at).state, viewer)
 
     def render(self, viewer: Viewer = EVERYTHING) -> str:
         return self.game.render(self.state, self.seats, viewer)
 
     def notation(self, index: int) -> str:
         """The event ``index`` in notation ("start" for 0)."""
-        step = self.at(index)
-        return "start" if step.event is None else self.game.format_move(step.event)
+        return views.notation(self.game, self.at(index))
 
     def describe(self, index: int) -> str:
         """Event ``index`` as one line: seat, notation, effects."""
-        step = self.at(index)
-        who = self.seats[step.seat] if step.seat is not None else "-"
-        effects = "; ".join(e.describe(self.seats) for e in step.effects)
-        return f"{index}: {who} {self.notation(index)}" + (f" — {effects}" if effects else "")
+        return views.describe(self.game, self.seats, self.at(index))
 
     def find(self, text: str, start: int | None = None) -> int | None:
         """The next event after ``start`` (default: the current one) whose notation or effects
@@ -118,13 +109,27 @@ class Replay:
         return None
 
     def _check(self, index: int) -> None:
-        if not 0 <= index <= len(self):
-            raise UsageError(
-                f"event {index} is out of range: the log has events 1 to {len(self)} (0 is the start)"
-            )
+        check_point(index, len(self), option="event")
 
     def _reach(self, index: int) -> Step:
         while len(self._steps) <= index:
             n = len(self._steps)
             self._steps.append(play(self.game, self._steps[-1].state, self.log.events[n - 1], n))
         return self._steps[index]
+
+
+def check_point(
+    value: int, count: int, *, option: str = "--at", events: bool = False, beyond: bool = False
+) -> int:
+    """``value`` as a point of a log of ``count`` events, or UsageError in one form for every
+    command: a state (0, the start, to ``count``) or, with ``events``, an event (1 to ``count``;
+    with ``beyond`` also ``count + 1``, the event yet to be played)."""
+    first = 1 if events else 0
+    last = count + 1 if beyond else count
+    if not first <= value <= last:
+        held = f"events 1 to {count}" if count else "no event yet"
+        lowest = "1" if events else "0 (the start)"
+        raise UsageError(
+            f"{option} {value} is out of range: the log has {held}; choose {lowest} to {last}"
+        )
+    return value

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tribes import games
-from tribes.core.engine import Step
+from tribes.core import views
 from tribes.core.game import Game
 from tribes.events import logfile
 from tribes.events.logfile import GameLog
-from tribes.replay import logs, tools
-from tribes.replay.cursor import Replay
+from tribes.games.clans.events import VillageUnscored
+from tribes.replay import logs, questions
+from tribes.replay.cursor import Cursor
 from tribes.replay.simulate import play_game
 
 FIRST_SEED = 203
@@ -24,8 +25,8 @@ def find_game(game: Game, tries: int = 2000) -> GameLog:
     """The first seed from FIRST_SEED whose game ends with a village beyond the 12th."""
     for seed in range(FIRST_SEED, FIRST_SEED + tries):
         result = play_game(game, seed, len(NAMES), "greedy")
-        steps = logs.replay(game, result.log, verify=False)
-        if any(type(e).__name__ == "VillageUnscored" for e in steps[-1].effects):
+        steps = logs.steps_of(game, result.log, verify=False)
+        if any(isinstance(e, VillageUnscored) for e in steps[-1].effects):
             head = logs.header(game, seats=NAMES, seed=seed, meta={"made-by": "tribes demo"})
             return GameLog(header=head, events=result.log.events)
     raise RuntimeError("no seed gave a 12th-and-13th finish")  # pragma: no cover
@@ -41,15 +42,15 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     size = len(logfile.encode(log))
     say(f"== tribes demo: Clans, seed {log.header.seed}, greedy bots {', '.join(seats)}")
     say(f"   played {len(log.events)} events and saved them to {path} ({size} bytes)")
-    steps = logs.replay(game, log, path=str(path))
+    steps = logs.steps_of(game, log, path=str(path))
     say("")
     say("== the start (tribes show --at 0)")
     say(game.render(steps[0].state, seats, "all"))
     say("")
     say("== the game, event by event (tribes log)")
     for step in steps[1:]:
-        say(_line(game, seats, step))
-    pending = next(s for s in reversed(steps) if s.state.pending is not None)
+        say(views.step_line(game, seats, step, width=12))
+    pending = next(s for s in reversed(steps) if game.pending(s.state) is not None)
     say("")
     say(f"== event {pending.index} founded several villages at once; the game waits for a choice")
     say(f"   (tribes show {path} --at {pending.index})")
@@ -68,13 +69,13 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     marks = len(log.checkpoints)
     say(f"   ok: {len(log.events)} events, {marks} checkpoint{'' if marks == 1 else 's'}")
     say("")
-    replay = Replay.open(path)
-    strife = tools.bisect(replay, "len(villages) >= 6")
+    replay = Cursor.open(path)
+    strife = questions.bisect(replay, "len(villages) >= 6")
     say(f"== tribes bisect {path} --until 'len(villages) >= 6'")
     say(f"   {replay.describe(strife)}" if strife is not None else "   never")
     say("")
     say(f"== tribes diff {path} --at {len(log.events)}: what the last event changed")
-    for change in tools.state_diff(replay, len(log.events) - 1, len(log.events)):
+    for change in questions.state_diff(replay, len(log.events) - 1, len(log.events)):
         say(f"   {change.text}")
     say("")
     say("Try next:")
@@ -85,10 +86,3 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
         f"  .venv/bin/tribes replay {path}          (step through it: arrows, d for diffs, q to quit)"
     )
     say("  .venv/bin/tribes simulate clans --games 200 --bot greedy")
-
-
-def _line(game: Game, seats: tuple[str, ...], step: Step) -> str:
-    who = seats[step.seat] if step.seat is not None else "-"
-    text = game.format_move(step.event) if step.event is not None else ""
-    effects = "; ".join(e.describe(seats) for e in step.effects)
-    return f"{step.index:>4}  {who:<4} {text:<12} {effects}".rstrip()

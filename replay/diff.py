@@ -1,7 +1,7 @@
 """What changed between two states, in the game's language.
 
 Two ``show --json`` documents are compared leaf by leaf; each change is then phrased by the game
-(``Game.phrase(path, old, new)``, optional) or, failing that, as ``path: old → new``. A game
+(``Game.phrase(path, old, new)``) or, when it has no words for it, as ``path: old → new``. A game
 lists in ``diff_whole`` the fields that change as one value (a pending decision), and records in a
 list are matched by their ``number`` or ``id`` when they have one.
 """
@@ -39,13 +39,12 @@ class Change:
 
 def diff(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     """The changes from document ``before`` to ``after``, in document order."""
-    phrase = getattr(game, "phrase", None)
-    whole = frozenset(getattr(game, "diff_whole", ()))
+    whole = frozenset(game.diff_whole)
     changes = []
     for path, old, new in _leaves((), before, after, whole):
         if path and path[0] in IGNORED:
             continue
-        text = phrase(path, old, new) if phrase is not None else None
+        text = game.phrase(path, old, new)
         changes.append(Change(path, old, new, text or _plain(path, old, new)))
     return changes
 

@@ -56,8 +56,9 @@ class Opened:
 
 
 def file_options(game: Game) -> Mapping[str, str]:
-    """The options of ``game`` that name a file (option -> what it is: "board file")."""
-    return getattr(game, "file_options", {})
+    """The options of ``game`` that name a file (option -> what it is: "board file"): those that
+    take a PATH. Their files are read at ``new`` and carried in the header."""
+    return {o.name: f"{o.name} file" for o in game.facts.options if o.takes == "PATH"}
 
 
 def header(
@@ -124,10 +125,6 @@ def setup(game: Game, head: Header) -> Any:
         if option is None:
             raise
         raise BadOption(f"option {option}: {exc.message}") from None
-
-
-def start(head: Header) -> GameLog:
-    return GameLog(header=head)
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -229,9 +226,9 @@ def _game_of(head: Header, path: str) -> Game:
 
 
 def check_seats(game: Game, seats: Sequence[str]) -> None:
-    if not game.min_seats <= len(seats) <= game.max_seats:
+    if not game.facts.min_seats <= len(seats) <= game.facts.max_seats:
         raise UsageError(
-            f"{game.name} is for {game.min_seats} to {game.max_seats} seats, not {len(seats)}"
+            f"{game.name} is for {game.facts.min_seats} to {game.facts.max_seats} seats, not {len(seats)}"
         )
     for name in seats:
         if (
@@ -259,7 +256,7 @@ def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
         except (CorruptLog, UnsupportedVersion) as exc:
             raise exc.placed(path=path, record=f"event {index}", index=index) from None
         except BadNotation as exc:
-            raise BadNotation(f"{path}: event {index}: {exc.message}") from None
+            raise exc.within(f"{path}: event {index}") from None
         state = play(game, state, event, index).state
         events.append(event)
     log = GameLog(header=raw.header, events=tuple(events))
@@ -278,7 +275,9 @@ def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
 # --- replaying and checking ------------------------------------------------------------------------
 
 
-def replay(game: Game, log: GameLog, *, verify: bool = True, path: str | None = None) -> list[Step]:
+def steps_of(
+    game: Game, log: GameLog, *, verify: bool = True, path: str | None = None
+) -> list[Step]:
     """Every step of the log; checks each event's legality and, with ``verify``, every checkpoint
     and every commit."""
     by_count = {c.events: c for c in log.checkpoints}
@@ -297,7 +296,7 @@ def replay(game: Game, log: GameLog, *, verify: bool = True, path: str | None = 
     except IllegalMove as exc:
         if path is None:
             raise
-        raise type(exc)(f"{path}: {exc.message}", rule=exc.rule) from None
+        raise exc.within(path) from None
     except BadData as exc:
         raise CorruptLog(
             f"the header's file is refused by the game: {exc.message}", path=path
@@ -346,7 +345,7 @@ def checkpoints(
     wanted = logfile.checkpoint_points(len(log.events), have)
     missing = [n for n in wanted if n not in have]
     if missing:
-        walk = states if states is not None else replay(game, log, verify=False)
+        walk = states if states is not None else steps_of(game, log, verify=False)
         for n in missing:
             have[n] = Checkpoint(n, digest_of(walk[n].state))
     return tuple(have[n] for n in sorted(have))
@@ -360,7 +359,7 @@ def seal(
 ) -> GameLog:
     """The log in the current format, every mark recomputed: a commit at the end and at each
     earlier end of an append (``appended_from``), checkpoints every CHECKPOINT_EVERY elsewhere."""
-    walk = states if states is not None else replay(game, log, verify=False)
+    walk = states if states is not None else steps_of(game, log, verify=False)
     count = len(log.events)
     ends = {n for n in appended_from if 0 <= n <= count} | {count}
     running = digest.Running(log.header)

@@ -62,6 +62,8 @@ class Query:
 
     text: str
     _run: Callable[[dict[str, Any]], Any]
+    paths: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = ()
+    """Each path of the expression as written, and whether it is there in a document."""
 
     def __call__(self, doc: dict[str, Any]) -> Any:
         return self._run(doc)
@@ -69,21 +71,28 @@ class Query:
     def holds(self, doc: dict[str, Any]) -> bool:
         return _truthy(self._run(doc))
 
+    def missing(self, doc: dict[str, Any]) -> set[str]:
+        """The paths that are not in ``doc`` (read as null): a key it lacks, an index beyond a
+        list's ends."""
+        return {text for text, present in self.paths if not present(doc)}
+
 
 def parse(text: str, fields: set[str] | None = None) -> Query:
     """Parse ``text``; with ``fields``, a top-level name outside them is an error."""
     if len(text) > MAX_LENGTH:
         raise UsageError(f"the expression is longer than {MAX_LENGTH} characters")
-    tokens = _tokenize(text)
-    parser = _Parser(tokens, text, fields)
+    tokens, spans = _tokenize(text)
+    parser = _Parser(tokens, text, fields, spans)
     run = parser.expr()
     if parser.peek() is not None:
         raise parser.error(f"unexpected '{parser.peek()[1]}'")  # type: ignore[index]
-    return Query(text, run)
+    return Query(text, run, tuple(parser.paths))
 
 
-def _tokenize(text: str) -> list[tuple[str, str]]:
+def _tokenize(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, int]]]:
+    """The tokens of ``text`` and where each stands in it."""
     tokens = []
+    spans = []
     pos = 0
     while pos < len(text):
         if text[pos:].strip() == "":
@@ -94,20 +103,29 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
             raise UsageError(f"bad expression '{text}': unexpected character '{bad}'")
         kind = match.lastgroup or ""
         tokens.append((kind, match[kind]))
+        spans.append(match.span(kind))
         pos = match.end()
-    return tokens
+    return tokens, spans
 
 
 Run = Callable[[dict[str, Any]], Any]
 
 
 class _Parser:
-    def __init__(self, tokens: list[tuple[str, str]], text: str, fields: set[str] | None) -> None:
+    def __init__(
+        self,
+        tokens: list[tuple[str, str]],
+        text: str,
+        fields: set[str] | None,
+        spans: list[tuple[int, int]],
+    ) -> None:
         self.depth = 0
+        self.spans = spans
         self.tokens = tokens
         self.pos = 0
         self.text = text
         self.fields = fields
+        self.paths: list[tuple[str, Callable[[dict[str, Any]], bool]]] = []
 
     def error(self, why: str) -> UsageError:
         return UsageError(f"bad expression '{self.text}': {why}")
@@ -215,29 +233,37 @@ class _Parser:
 
     def path(self, name: str) -> Run:
         steps: list[Run] = []
+        written = name
         while self.at(".", "["):
             if self.take()[1] == ".":
                 kind, key = self.take()
                 if kind not in ("name", "number"):
                     raise self.error(f"expected a field name after '.', found '{key}'")
                 steps.append((lambda k: lambda d: k)(key))
+                written += f".{key}"
             else:
+                start = self.pos
                 steps.append(self.expr())
+                inside = self.text[self.spans[start][0] : self.spans[self.pos - 1][1]]
+                written += f"[{inside}]"
                 self.take("]")
-        return lambda d: _walk(d, name, [s(d) for s in steps])
+        self.paths.append((written, lambda d: _walk(d, name, [s(d) for s in steps])[0]))
+        return lambda d: _walk(d, name, [s(d) for s in steps])[1]
 
 
-def _walk(doc: dict[str, Any], name: str, keys: list[Any]) -> Any:
-    value: Any = doc.get(name)
+def _walk(doc: dict[str, Any], name: str, keys: list[Any]) -> tuple[bool, Any]:
+    """Whether the path is there in ``doc``, and its value (null when it is not)."""
+    if name not in doc:
+        return False, None
+    value: Any = doc[name]
     for key in keys:
-        if isinstance(value, dict):
-            value = value.get(str(key))
-        elif isinstance(value, list) and _is_index(key):
-            i = int(key)
-            value = value[i] if -len(value) <= i < len(value) else None
+        if isinstance(value, dict) and str(key) in value:
+            value = value[str(key)]
+        elif isinstance(value, list) and _is_index(key) and -len(value) <= int(key) < len(value):
+            value = value[int(key)]
         else:
-            return None
-    return value
+            return False, None
+    return True, value
 
 
 def _is_index(key: Any) -> bool:

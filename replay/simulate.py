@@ -40,10 +40,10 @@ def play_game(game: Game, seed: int, seats: int, bot: str = "random") -> Result:
         move = players[seat].choose(state, moves)
         state, _ = game.apply(state, move)
         events.append(move)
-    doc = game.document(state, head.seats, "all")
-    scores = tuple(doc["scores"][name] for name in head.seats)
-    winners = tuple(head.seats.index(name) for name in doc["winners"])
-    return Result(GameLog(header=head, events=tuple(events)), scores, winners, len(events))
+    outcome = game.outcome(state)
+    return Result(
+        GameLog(header=head, events=tuple(events)), outcome.scores, outcome.winners, len(events)
+    )
 
 
 @attrs.frozen

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from tribes.core.game import EVERYTHING, SPECTATOR, Viewer
-from tribes.replay.cursor import Replay
+from tribes.replay.cursor import Cursor
 from tribes.replay.diff import diff
 
 HELP = (
@@ -34,7 +34,7 @@ RIGHT, LEFT, HOME, END, ENTER, ESCAPE, BACKSPACE = (
 class Stepper:
     """What the screen shows and how keys change it."""
 
-    replay: Replay
+    cursor: Cursor
     name: str = "log"
     show_diff: bool = False
     show_help: bool = False
@@ -44,7 +44,7 @@ class Stepper:
     message: str = ""
 
     def viewers(self) -> list[Viewer]:
-        return [EVERYTHING, SPECTATOR, *range(len(self.replay.seats))]
+        return [EVERYTHING, SPECTATOR, *range(len(self.cursor.seats))]
 
     def press(self, key: str) -> bool:
         """Handle one key; False means quit."""
@@ -55,7 +55,7 @@ class Stepper:
         if self.show_help and key not in ("q",):
             self.show_help = False
             return True
-        r = self.replay
+        r = self.cursor
         if key in (RIGHT, "l", "n", " "):
             r.forward()
         elif key in (LEFT, "h", "p"):
@@ -94,7 +94,7 @@ class Stepper:
             self.typing += key
 
     def _submit(self, text: str) -> None:
-        r = self.replay
+        r = self.cursor
         if text.startswith("/"):
             needle = text[1:].strip()
             found = r.find(needle) if needle else None
@@ -114,11 +114,11 @@ class Stepper:
             return "everything"
         if self.viewer is SPECTATOR:
             return "spectator"
-        return self.replay.seats[self.viewer]
+        return self.cursor.seats[self.viewer]
 
     def screen(self, width: int = 80, height: int = 24) -> list[str]:
         """The lines to paint, at most ``height`` of at most ``width`` characters."""
-        r = self.replay
+        r = self.cursor
         title = f"{r.game.name} {self.name}  event {r.index}/{len(r)}  view: {self.viewer_name()}"
         hint = "? help  q quit"
         top = [_fit(f"{title}{' ' * max(2, width - len(title) - len(hint))}{hint}", width)]
@@ -147,7 +147,7 @@ class Stepper:
         ]
 
     def _diff_lines(self) -> list[str]:
-        r = self.replay
+        r = self.cursor
         if r.index == 0:
             return ["(the start: nothing before it to compare with)"]
         changes = diff(

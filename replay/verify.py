@@ -54,8 +54,8 @@ class Verified:
 def verify(path: Path) -> Verified:
     """Replay the log at ``path`` with every check; raises a TribesError on the first problem."""
     opened = logs.open_log(path)
-    first = logs.replay(opened.game, opened.log, path=str(path))
-    second = logs.replay(opened.game, opened.log, verify=False)
+    first = logs.steps_of(opened.game, opened.log, path=str(path))
+    second = logs.steps_of(opened.game, opened.log, verify=False)
     end_a, end_b = codec.state_hash(first[-1].state), codec.state_hash(second[-1].state)
     if end_a != end_b:
         raise TribesError(f"{path}: two replays end in different states ({end_a} and {end_b})")
@@ -101,7 +101,7 @@ def repair(path: Path, *, force: bool = False) -> Repaired:
         tail = opened.tail
         if tail is None:
             return Repaired(path, None, 0, 0, len(opened.log.events))
-        logs.replay(opened.game, opened.log, path=str(path))  # what is kept is sound
+        logs.steps_of(opened.game, opened.log, path=str(path))  # what is kept is sound
         backup = path.with_name(path.name + ".torn")
         if (backup.exists() or backup.is_symlink()) and not force:
             raise UsageError(f"{backup} exists; move it away or pass --force to replace it")
@@ -126,7 +126,7 @@ def upgrade(
         )
     # a version 1 state named its board by path: its checkpoints cannot match a board carried in
     # the header, so only the legality of every event is checked then
-    logs.replay(opened.game, opened.log, path=str(source), verify=not extra)
+    logs.steps_of(opened.game, opened.log, path=str(source), verify=not extra)
     return logs.create(output, attrs.evolve(opened.log, commits=()), opened.game, force=force)
 
 

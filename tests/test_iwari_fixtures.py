@@ -66,7 +66,7 @@ T, F, G, C, D = Terrain.TUNDRA, Terrain.FOREST, Terrain.GLACIER, Terrain.COAST, 
 
 def _replay(name: str) -> tuple[Opened, list[Step]]:
     opened = logs.open_log(IWARI / f"{name}.json")
-    return opened, logs.replay(opened.game, opened.log)
+    return opened, logs.steps_of(opened.game, opened.log)
 
 
 def _of(effects: Any, kind: type) -> list[Any]:

@@ -57,7 +57,7 @@ def _id(path: Path) -> str:
 
 def _replay(name: str) -> tuple[Any, list[Step]]:
     opened = logs.open_log(CLANS / f"{name}.json")
-    return opened, logs.replay(opened.game, opened.log, path=str(opened.path))
+    return opened, logs.steps_of(opened.game, opened.log, path=str(opened.path))
 
 
 def _of(effects: Any, kind: type) -> list[Any]:

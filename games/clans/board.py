@@ -8,14 +8,12 @@ can load it (C1).
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Iterable
-from importlib import resources
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import content_key, parse_json
+from tribes.core.datafiles import carried, packaged
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -107,40 +105,26 @@ _LOADED: dict[str, Board] = {}
 
 
 def load(source: str = STANDARD) -> Board:
-    """The board of ``source``: ``"standard"`` (the packaged files) or the key of a board built
-    by :func:`from_text`. Loaded once per process; states look their board up here on every
-    move. A path is never opened here: a log carries its board file's text."""
+    """The board of ``source``: ``"standard"`` (the packaged files) or the key of a board file
+    carried in a log (:func:`tribes.core.datafiles.carry`); never a path. Loaded once per
+    process; states look their board up here on every move."""
     board = _LOADED.get(source)
     if board is None:
-        if source != STANDARD:
-            raise BadData(f"board '{source}' is not loaded (a board comes from a log's header)")
         board = _LOADED[source] = _load(source)
     return board
 
 
-def from_text(text: str, label: str) -> Board:
-    """The board of a board file's ``text`` (carried in a log's header); ``label`` names it in
-    errors. Keyed by its content, so states refer to it whatever the file was called."""
-    key = content_key(text)
-    board = _LOADED.get(key)
-    if board is None:
-        chart = json.loads(
-            (resources.files("tribes.games.clans") / "data" / "epochs.json").read_text()
-        )
-        board = validate(parse_json(text, f"board file '{label}'"), chart, key, label)
-        _LOADED[key] = board
-    return board
-
-
 def _load(source: str) -> Board:
-    data = resources.files("tribes.games.clans") / "data"
-    chart = json.loads((data / "epochs.json").read_text())
-    return validate(json.loads((data / "board.json").read_text()), chart, source)
+    chart = packaged("tribes.games.clans", "epochs.json")
+    if source == STANDARD:
+        return validate(packaged("tribes.games.clans", "board.json"), chart, source)
+    data, label = carried(source, "board file")
+    return attrs.evolve(validate(data, chart, label), source=source)
 
 
-def validate(board: Any, chart: Any, source: str, label: str | None = None) -> Board:
+def validate(board: Any, chart: Any, source: str) -> Board:
     """A Board from board and chart data, or BadData saying what is wrong (C1, C3)."""
-    where = f"board '{label or source}'"
+    where = f"board '{source}'"
     try:
         territories = tuple(
             sorted((_territory(t) for t in board["territories"]), key=lambda t: t.id)

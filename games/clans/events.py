@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import attrs
 
 from tribes.core.events import Effect, Event, EventTable
+from tribes.games.clans.board import COLOUR_NAMES
 
 
 @attrs.frozen(kw_only=True)
@@ -38,8 +39,6 @@ EVENTS = EventTable([HutsMoved, OrderChosen])
 
 
 def _huts(huts: Sequence[int]) -> str:
-    from tribes.games.clans.board import COLOUR_NAMES
-
     parts = [f"{n} {name}" for n, name in zip(huts, COLOUR_NAMES, strict=True) if n]
     return ", ".join(parts) or "no huts"
 

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
-from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES, VILLAGES, Board
+from tribes.core.game import Outcome, Pending, highest
+from tribes.core.header import Header
+from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES, VILLAGES, Board, load
 from tribes.games.clans.events import (
     EpochBegan,
     GameEnded,
@@ -27,9 +29,42 @@ from tribes.games.clans.events import (
     VillageFounded,
     VillageUnscored,
 )
-from tribes.games.clans.state import BIG_GROUP, EMPTY, ClansState, Huts, PendingOrder, Village
+from tribes.games.clans.state import (
+    BIG_GROUP,
+    EMPTY,
+    ClansState,
+    Huts,
+    PendingOrder,
+    Village,
+    from_position,
+    from_seed,
+)
 
 TWELFTH_BONUS = 5
+
+
+def setup(header: Header, options: Mapping[str, str]) -> ClansState:
+    """The start: from the seed (C4–C6) or a position (C7); a start where no hut can move is
+    over at once (C21)."""
+    board = load(options["board"])
+    if header.position is not None:
+        start = from_position(board, header.position, header.seats)
+    else:
+        start = from_seed(board, header.seed, len(header.seats))
+    return start if has_move(start) else attrs.evolve(start, over=True)
+
+
+def outcome(state: ClansState) -> Outcome:
+    """C22: scores are track plus chips; the highest wins at the end, ties share it."""
+    scores = state.scores()
+    return Outcome(scores, highest(scores) if state.over else ())
+
+
+def pending(state: ClansState) -> Pending | None:
+    """C18, C19: the order of villages one move founded, when it matters."""
+    if state.pending is None or state.over:
+        return None
+    return Pending(state.to_move, "order", {"villages": list(state.pending.villages)})
 
 
 def legal_moves(state: ClansState) -> list[Event]:
@@ -168,8 +203,8 @@ def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ..
         t for t in board.neighbours[source] if occupied >> t & 1 and not occupied & masks[t]
     )
     if not villages:
-        return _pass_turn(_move(state, board, source, event.target, 1), [])
-    moved = _move(state, board, source, event.target, 0)
+        return _pass_turn(_move(state, board, source, event.target, pass_turn=True), [])
+    moved = _move(state, board, source, event.target, pass_turn=False)
     orders = _distinct_orders(moved, villages)
     if len(orders) > 1:
         pending = attrs.evolve(moved, pending=PendingOrder(villages=villages))
@@ -197,8 +232,10 @@ def _byte_tables(board: Board) -> tuple[tuple[tuple[HutsMoved, ...], ...], ...]:
     return tuple(tables)
 
 
-def _move(state: ClansState, board: Board, source: int, target: int, turn: int) -> ClansState:
-    """C8: all huts of ``source`` onto ``target``; ``turn`` is 1 to hand the turn on as well."""
+def _move(
+    state: ClansState, board: Board, source: int, target: int, *, pass_turn: bool
+) -> ClansState:
+    """C8: all huts of ``source`` onto ``target``, and with ``pass_turn`` the turn handed on."""
     huts = list(state.huts)
     a, b = huts[target], huts[source]
     huts[target] = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
@@ -217,7 +254,7 @@ def _move(state: ClansState, board: Board, source: int, target: int, turn: int) 
         occupied=state.occupied & ~(1 << source),
         pairs=state.pairs & ~board.touch_mask[source],
         big=big,
-        to_move=(state.to_move + turn) % len(state.chips),
+        to_move=(state.to_move + pass_turn) % len(state.chips),
         chips=state.chips,
         track=state.track,
         villages=state.villages,
@@ -375,21 +412,12 @@ def _end(
     """C22: reveal the clans; score track plus chips; the highest score wins, ties share it."""
     ended = attrs.evolve(state, over=True)
     scores = ended.scores()
-    best = max(scores)
     effects.append(
         GameEnded(
             reason=reason,
             clans=tuple(c.value for c in ended.clans),
             scores=scores,
-            winners=tuple(i for i, s in enumerate(scores) if s == best),
+            winners=highest(scores),
         )
     )
     return ended, tuple(effects)
-
-
-def winners(state: ClansState) -> tuple[int, ...]:
-    if not state.over:
-        return ()
-    scores = state.scores()
-    best = max(scores)
-    return tuple(i for i, s in enumerate(scores) if s == best)

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from tribes.core.errors import BadPosition
+from tribes.core.positions import check_keys, count, per_seat, same_seats, seat_names, seat_of
 from tribes.core.prng import Stream
 from tribes.events.codec import CACHE
 from tribes.games.clans.board import (
@@ -171,30 +172,20 @@ _POSITION_KEYS = {"seats", "clans", "to_move", "huts", "chips", "track", "epoch"
 
 def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansState:
     """A state from a position document (see the README), or BadPosition saying what is wrong."""
-    if not isinstance(position, dict):
-        raise BadPosition("a Clans position must be a JSON object")
-    unknown = set(position) - _POSITION_KEYS
-    if unknown:
-        raise BadPosition(
-            f"unknown position key '{sorted(unknown)[0]}'; known: {', '.join(sorted(_POSITION_KEYS))}"
-        )
-    for key in ("seats", "clans", "to_move", "huts"):
-        if key not in position:
-            raise BadPosition(f"the position needs '{key}'")
-    names = _names(position["seats"])
-    if list(seats) != names:
-        raise BadPosition(f"the position's seats {names} differ from the game's {list(seats)}")
+    check_keys(position, "Clans", _POSITION_KEYS, ("seats", "clans", "to_move", "huts"))
+    seat_names(position, 2, 4)
+    names = same_seats(position, seats)
     clans = _clans(position["clans"], names)
-    if position["to_move"] not in names:
-        raise BadPosition(f"to_move '{position['to_move']}' is not a seat")
+    to_move = seat_of(position["to_move"], names, "to_move")
     huts = _huts(position["huts"])
-    chips = _per_seat(position.get("chips", {}), names)
+    chips_of = per_seat(position.get("chips", {}), names, "chips")
+    chips = [count(chips_of.get(n, 0), f"chips of {n}") for n in names]
     track = _track(position.get("track", {}))
     if sum(chips) >= VILLAGES:
         raise BadPosition(
             f"{sum(chips)} chips taken: the game would be over; at most {VILLAGES - 1}"
         )
-    state = build(board, clans, huts, names.index(position["to_move"]), chips, track)
+    state = build(board, clans, huts, to_move, chips, track)
     if "epoch" in position and position["epoch"] != state.epoch:
         raise BadPosition(
             f"epoch {position['epoch']!r} does not match the {sum(chips)} chips taken, which make "
@@ -217,33 +208,11 @@ def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansSta
     return attrs.evolve(state, villages=villages)
 
 
-def _names(value: Any) -> list[str]:
-    if (
-        not isinstance(value, list)
-        or not 2 <= len(value) <= 4
-        or not all(isinstance(n, str) and n for n in value)
-    ):
-        raise BadPosition("'seats' must list 2 to 4 seat names")
-    if len(set(value)) != len(value):
-        raise BadPosition("seat names must differ")
-    return list(value)
-
-
 def _colour(value: Any) -> Colour:
     try:
         return Colour(value)
     except ValueError:
         raise BadPosition(f"unknown colour '{value}'; colours: {', '.join(COLOUR_NAMES)}") from None
-
-
-MAX_COUNT = 100_000
-"""No count in a position is larger (hut counts and chips have their own, smaller limits)."""
-
-
-def _count(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-        raise BadPosition(f"{what} must be a whole number from 0 to {MAX_COUNT}, got {value!r}")
-    return value
 
 
 def _clans(value: Any, names: list[str]) -> list[Colour]:
@@ -266,7 +235,7 @@ def _huts(value: Any) -> list[Huts]:
             raise BadPosition(f"territory {key}: huts must be {{colour: count}}")
         row = [0] * len(COLOURS)
         for colour, n in counts.items():
-            row[c_index(_colour(colour))] = _count(n, f"territory {key}: {colour} huts")
+            row[c_index(_colour(colour))] = count(n, f"territory {key}: {colour} huts")
         huts[int(key)] = tuple(row)  # type: ignore[assignment]
     for i, name in enumerate(COLOUR_NAMES):
         total = sum(h[i] for h in huts)
@@ -275,16 +244,10 @@ def _huts(value: Any) -> list[Huts]:
     return huts
 
 
-def _per_seat(value: Any, names: list[str]) -> list[int]:
-    if not isinstance(value, dict) or not set(value) <= set(names):
-        raise BadPosition("'chips' must map seat names to counts")
-    return [_count(value.get(n, 0), f"chips of {n}") for n in names]
-
-
 def _track(value: Any) -> list[int]:
     if not isinstance(value, dict):
         raise BadPosition("'track' must map colours to points")
     track = [0] * len(COLOURS)
     for colour, points in value.items():
-        track[c_index(_colour(colour))] = _count(points, f"track of {colour}")
+        track[c_index(_colour(colour))] = count(points, f"track of {colour}")
     return track

@@ -6,9 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tribes.core.game import EVERYTHING, Viewer
-from tribes.games.clans import notation
 from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES
-from tribes.games.clans.rules import legal_moves, winners
 from tribes.games.clans.state import ClansState
 
 
@@ -19,23 +17,16 @@ def visible_clans(state: ClansState, viewer: Viewer) -> list[str | None]:
     return [c.value if seat == viewer else None for seat, c in enumerate(state.clans)]
 
 
-def document(state: ClansState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+def visible_scores(state: ClansState, viewer: Viewer) -> tuple[int | None, ...]:
+    """A seat's score is its colour's track score plus chips: hidden where its colour is (C23)."""
     clans = visible_clans(state, viewer)
-    scores = state.scores()
-    pending = None
-    if state.pending is not None and not state.over:
-        pending = {
-            "seat": seats[state.to_move],
-            "decision": "order",
-            "villages": list(state.pending.villages),
-            "options": [notation.format(m) for m in legal_moves(state)],
-        }
+    return tuple(s if clans[i] else None for i, s in enumerate(state.scores()))
+
+
+def fields(state: ClansState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    """The Clans fields of ``show --json`` (the common ones come from tribes.core.views)."""
+    clans = visible_clans(state, viewer)
     return {
-        "over": state.over,
-        "to_move": None if state.over else seats[state.to_move],
-        "pending": pending,
-        "scores": {name: scores[i] if clans[i] else None for i, name in enumerate(seats)},
-        "winners": [seats[i] for i in winners(state)],
         "track": dict(zip(COLOUR_NAMES, state.track, strict=True)),
         "chips": dict(zip(seats, state.chips, strict=True)),
         "chips_left": max(0, 12 - state.founded),

@@ -8,15 +8,13 @@ map's connections and paths, so a :class:`Map` is the file with its variants app
 from __future__ import annotations
 
 import enum
-import json
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from importlib import resources
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import content_key, parse_json
+from tribes.core.datafiles import carried, packaged
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -118,8 +116,8 @@ _LOADED: dict[tuple[str, tuple[str, ...]], Map] = {}
 
 
 def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
-    """The map of ``source`` (``"standard"``, or the key of a map built by :func:`from_text`)
-    with ``variants`` applied; cached. A path is never opened: a log carries its map's text."""
+    """The map of ``source`` (``"standard"``, or the key of a map file carried in a log:
+    :func:`tribes.core.datafiles.carry`; never a path) with ``variants`` applied; cached."""
     if isinstance(variants, tuple):  # a state's own, already sorted: the fast path of every move
         found = _LOADED.get((source, variants))
         if found is not None:
@@ -128,47 +126,25 @@ def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
     found = _LOADED.get(key)
     if found is None:
         if source == STANDARD:
-            found = validate(_data("map.json"), source, key[1])
+            found = validate(packaged("tribes.games.iwari", "map.json"), source, key[1])
         else:
-            data = _TEXTS.get(source)
-            if data is None:
-                raise BadData(f"map '{source}' is not loaded (a map comes from a log's header)")
-            found = validate(data[0], source, key[1], data[1])
+            data, label = carried(source, "map file")
+            found = attrs.evolve(validate(data, label, key[1]), source=source)
         _LOADED[key] = found
     return found
 
 
-_TEXTS: dict[str, tuple[Any, str]] = {}
-
-
-def from_text(text: str, label: str, variants: Iterable[str] = ()) -> Map:
-    """The map of a map file's ``text`` (carried in a log's header), keyed by its content;
-    ``label`` names it in errors."""
-    key = content_key(text)
-    if key not in _TEXTS:
-        data = parse_json(text, f"map file '{label}'")
-        validate(data, key, (), label)
-        _TEXTS[key] = (data, label)
-    return load(key, variants)
-
-
 def expeditions() -> tuple[Expedition, ...]:
-    data = _data("expeditions.json")
+    data = packaged("tribes.games.iwari", "expeditions.json")
     return tuple(
         Expedition(c["id"], c["mission"], (int(c["points"][0]), int(c["points"][1])))
         for c in data["cards"]
     )
 
 
-def _data(name: str) -> Any:
-    return json.loads((resources.files("tribes.games.iwari") / "data" / name).read_text())
-
-
-def validate(
-    data: Any, source: str, variants: tuple[str, ...] = (), label: str | None = None
-) -> Map:
+def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:
     """A Map from map data, or BadData saying what is wrong (I1, I21)."""
-    where = f"map '{label or source}'"
+    where = f"map '{source}'"
     unknown = set(variants) - set(VARIANTS)
     if unknown:
         raise BadData(f"unknown variant '{sorted(unknown)[0]}'; variants: {', '.join(VARIANTS)}")

@@ -14,10 +14,14 @@ import attrs
 from tribes.core.events import Effect, Event, EventTable
 from tribes.games.iwari.board import Terrain
 
-TOTEM = 0
+TOTEM_PIECE = 0
 """In ``pieces``: a totem; any other number is a tent on that tent space."""
-DECK = 0
+FROM_DECK = 0
 """As a draw's ``source``: the top of the deck; 1..4 are the display's slots."""
+DECLINED = 0
+"""As a feat's ``target``: the feat is declined (I19)."""
+LONG_ROAD = 0
+"""As a scored ``territory``: the long road of the variant (I21)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -54,7 +58,7 @@ class ThirdTribePassed(Event):
 
 @attrs.frozen(kw_only=True)
 class CardExchanged(Event):
-    """I9: ``card`` discarded, one card drawn from ``source`` (DECK or a display slot)."""
+    """I9: ``card`` discarded, one card drawn from ``source`` (FROM_DECK or a display slot)."""
 
     TAG = 4
     NAME = "exchange"
@@ -65,7 +69,7 @@ class CardExchanged(Event):
 
 @attrs.frozen(kw_only=True)
 class CardDrawn(Event):
-    """I10: one card of the refill, from ``source`` (DECK or a display slot)."""
+    """I10: one card of the refill, from ``source`` (FROM_DECK or a display slot)."""
 
     TAG = 5
     NAME = "draw"
@@ -84,7 +88,7 @@ class TurnPassed(Event):
 @attrs.frozen(kw_only=True)
 class FeatPlaced(Event):
     """I19: the earned feat ``kind`` placed on ``target`` (a territory, or a connection for
-    honour and respect); target 0 declines it."""
+    honour and respect); DECLINED declines it."""
 
     TAG = 7
     NAME = "feat"
@@ -151,7 +155,7 @@ class TerritoryScored(Effect):
 
     def describe(self, seats: Sequence[str]) -> str:
         gains = ", ".join(f"{_tribe(seats, i)} +{p}" for i, p in enumerate(self.points) if p)
-        where = "the long road" if self.territory == 0 else f"territory {self.territory}"
+        where = "the long road" if self.territory == LONG_ROAD else f"territory {self.territory}"
         return f"{where}: {gains or 'nobody scores'}"
 
 

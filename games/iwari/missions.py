@@ -117,9 +117,6 @@ STATE_MISSIONS: dict[str, Callable[[IwariState, int], bool]] = {
 }
 """Missions checked after every turn."""
 
-DEED_MISSIONS = ("last-space-desert",)
-"""Missions completed by a placement itself, checked when it happens."""
-
 
 def fills_desert(state: IwariState, new_tents: tuple[int, ...]) -> bool:
     """The placement filled the last tent space of a desert territory."""

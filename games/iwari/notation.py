@@ -17,8 +17,9 @@ from tribes.core.errors import BadNotation
 from tribes.core.events import Event
 from tribes.games.iwari.board import BY_LETTER, Terrain
 from tribes.games.iwari.events import (
-    DECK,
-    TOTEM,
+    DECLINED,
+    FROM_DECK,
+    TOTEM_PIECE,
     CardDrawn,
     CardExchanged,
     CardsPlayed,
@@ -53,7 +54,7 @@ def parse(text: str) -> Event:
         if words[0] == "draw" and len(words) == 2:
             return CardDrawn(source=_source(words[1]))
         if words[0] == "feat" and len(words) == 3 and words[1] in FEAT_KINDS:
-            target = 0 if words[2] == "none" else int(words[2])
+            target = DECLINED if words[2] == "none" else int(words[2])
             return FeatPlaced(kind=words[1], target=target)
         territory, pieces, cards = _play(line)
         return CardsPlayed(territory=territory, pieces=pieces, cards=cards)
@@ -68,19 +69,19 @@ def _play(text: str) -> tuple[int, tuple[int, ...], tuple[Terrain, ...]]:
     words = match[2].split()
     if any(w != "totem" and int(w[4:]) == 0 for w in words):
         raise ValueError(text)  # there is no tent space 0
-    pieces = tuple(TOTEM if w == "totem" else int(w[4:]) for w in words)
+    pieces = tuple(TOTEM_PIECE if w == "totem" else int(w[4:]) for w in words)
     return int(match[1]), pieces, tuple(BY_LETTER[c] for c in match[3])
 
 
 def _source(word: str) -> int:
     if not _SOURCE.match(word):
         raise ValueError(word)
-    return DECK if word == "deck" else int(word[1:])
+    return FROM_DECK if word == "deck" else int(word[1:])
 
 
 def format(event: Event) -> str:
     if isinstance(event, CardsPlayed | ThirdTribePlayed):
-        pieces = " ".join("totem" if p == TOTEM else f"tent{p}" for p in event.pieces)
+        pieces = " ".join("totem" if p == TOTEM_PIECE else f"tent{p}" for p in event.pieces)
         cards = "".join(c.letter for c in event.cards)
         prefix = "third " if isinstance(event, ThirdTribePlayed) else ""
         return f"{prefix}{event.territory} {pieces} {cards}"
@@ -93,9 +94,9 @@ def format(event: Event) -> str:
     if isinstance(event, CardDrawn):
         return f"draw {_source_text(event.source)}"
     if isinstance(event, FeatPlaced):
-        return f"feat {event.kind} {event.target or 'none'}"
+        return f"feat {event.kind} {'none' if event.target == DECLINED else event.target}"
     raise BadNotation(f"'{type(event).__name__}' is not an Iwari event")
 
 
 def _source_text(source: int) -> str:
-    return "deck" if source == DECK else f"d{source}"
+    return "deck" if source == FROM_DECK else f"d{source}"

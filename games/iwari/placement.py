@@ -10,7 +10,7 @@ import attrs
 
 from tribes.core.errors import IllegalMove
 from tribes.games.iwari.board import TERRAINS, Terrain
-from tribes.games.iwari.events import TOTEM
+from tribes.games.iwari.events import TOTEM_PIECE
 from tribes.games.iwari.state import Hand, IwariState
 
 MAX_CARDS = 3
@@ -39,7 +39,7 @@ def place(state: IwariState, tribe: int, territory: int, pieces: Sequence[int]) 
         raise IllegalMove(f"a play places 1 or 2 pieces, not {len(pieces)}", rule="I8")
     spaces = game_map.territory(territory).spaces
     tents = list(state.tents)
-    if not any(tents[s] for s in spaces) and (len(pieces) != 1 or pieces[0] == TOTEM):
+    if not any(tents[s] for s in spaces) and (len(pieces) != 1 or pieces[0] == TOTEM_PIECE):
         raise IllegalMove(
             f"territory {territory} is unexplored: it takes exactly one piece, a tent", rule="I8"
         )
@@ -47,7 +47,7 @@ def place(state: IwariState, tribe: int, territory: int, pieces: Sequence[int]) 
     tent_supply, totem_supply = state.tent_supply[tribe], state.totem_supply[tribe]
     new_tents = []
     for piece in pieces:
-        if piece == TOTEM:
+        if piece == TOTEM_PIECE:
             if not totem_supply:
                 raise IllegalMove("no totem is left in the supply", rule="I8")
             most = max(_tents_by_tribe(tents, spaces, state.tribes))
@@ -77,7 +77,7 @@ def place(state: IwariState, tribe: int, territory: int, pieces: Sequence[int]) 
         tent_supply=_set(state.tent_supply, tribe, tent_supply),
         totem_supply=_set(state.totem_supply, tribe, totem_supply),
         new_tents=tuple(new_tents),
-        new_totems=sum(1 for p in pieces if p == TOTEM),
+        new_totems=sum(1 for p in pieces if p == TOTEM_PIECE),
     )
 
 
@@ -184,11 +184,11 @@ def options_for(
             counts[owner - 1] += 1
     most = max(counts)
     if totems_left and totems + 1 <= most:
-        options.append((TOTEM,))
+        options.append((TOTEM_PIECE,))
         if totems_left >= 2 and totems + 2 <= most:
-            options.append((TOTEM, TOTEM))
+            options.append((TOTEM_PIECE, TOTEM_PIECE))
     if tents_left >= 2:
         options.extend(itertools.combinations(free, 2))
     if tents_left and totems_left and free and totems + 1 <= max(most, counts[tribe] + 1):
-        options.extend((s, TOTEM) for s in free)
+        options.extend((s, TOTEM_PIECE) for s in free)
     return tuple(options)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tribes.core.game import Viewer
+from tribes.games.iwari.scoring import winners
 from tribes.games.iwari.state import IwariState, Phase
 from tribes.games.iwari.views import hand_text, sees_hand, tribe_names
 
@@ -103,8 +104,6 @@ def _status(state: IwariState, seats: Sequence[str], viewer: Viewer) -> list[str
             )
         )
     if state.over:
-        from tribes.games.iwari.scoring import winners
-
         won = [seats[i] for i in winners(state)]
         lines.append(f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}")
     else:

@@ -8,20 +8,22 @@ half-journey scoring, expeditions, the end of the journey and final scoring.
 
 from __future__ import annotations
 
-import functools
 import operator
-from collections.abc import Iterator
+from collections.abc import Mapping
 
 import attrs
 
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
+from tribes.core.game import Outcome, Pending
+from tribes.core.header import Header
 from tribes.core.prng import Stream
 from tribes.games.iwari import missions, scoring
-from tribes.games.iwari.board import TERRAINS, Terrain
+from tribes.games.iwari.board import TERRAINS, Terrain, load
 from tribes.games.iwari.board import expeditions as expedition_cards
 from tribes.games.iwari.events import (
-    DECK,
+    DECLINED,
+    FROM_DECK,
     CardDrawn,
     CardExchanged,
     CardsPlayed,
@@ -37,140 +39,56 @@ from tribes.games.iwari.events import (
     ThirdTribePlayed,
     TurnPassed,
 )
-from tribes.games.iwari.placement import check_payment, options_for, payments, place
-from tribes.games.iwari.state import FEAT_KINDS, HAND, ExpeditionCard, IwariState, Phase
+from tribes.games.iwari.moves import THIRD, can_play, exchanges, legal_moves, plays, sources
+from tribes.games.iwari.placement import check_payment, place
+from tribes.games.iwari.state import (
+    FEAT_KINDS,
+    HAND,
+    ExpeditionCard,
+    IwariState,
+    Phase,
+    from_position,
+    from_seed,
+)
 
-_DRAWS = tuple(CardDrawn(source=s) for s in range(5))
+__all__ = ["apply", "check", "legal_moves", "outcome", "pending", "setup"]
+
 _INDEX = {t: i for i, t in enumerate(TERRAINS)}
-THIRD = 2
-"""The neutral third tribe's index in a 2-player game (I11)."""
 
 
-# --- legal moves ----------------------------------------------------------------------------------
-
-
-def legal_moves(state: IwariState) -> list[Event]:
-    if state.over:
-        return []
-    phase = state.phase
-    if phase is Phase.ACTION:
-        moves: list[Event] = [*_plays(state, state.to_move, CardsPlayed), *_exchanges(state)]
-        return moves or [TurnPassed()]
-    if phase is Phase.FEAT:
-        feat = state.pending_feats[0]
-        return [FeatPlaced(kind=feat.kind, target=t) for t in (*feat.options, 0)]
-    if phase is Phase.THIRD:
-        return [*_plays(state, THIRD, ThirdTribePlayed), ThirdTribePassed()]
-    return [_DRAWS[s] for s in _sources(state)]
-
-
-def _plays(
-    state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
-) -> list[Event]:
-    out: list[Event] = []
-    for territory, options, one, two in _playable(state, tribe):
-        out.extend(_territory_plays(kind, territory, options, one, two))
-    return out
-
-
-def _can_play(state: IwariState, tribe: int) -> bool:
-    """Whether ``tribe`` has any play with the active hand: the first territory that takes one
-    answers."""
-    return next(_playable(state, tribe), None) is not None
-
-
-Payments = tuple[tuple[Terrain, ...], ...]
-
-
-def _playable(
-    state: IwariState, tribe: int
-) -> Iterator[tuple[int, tuple[tuple[int, ...], ...], Payments, Payments]]:
-    """Each territory where ``tribe`` can play with the active hand: its id, the placements it
-    takes (one per outcome) and the ways to pay for one piece and for two."""
-    hand = state.hands[state.to_move]
-    if not any(hand):
-        return
-    tents, totems, tribes = state.tents, state.totems, state.tribes
-    tents_left = min(state.tent_supply[tribe], 2)
-    totems_left = min(state.totem_supply[tribe], 2)
-    pays = _hand_payments(hand)
-    game_map = state.map
-    for territory, owners_of in zip(game_map.territories, game_map.owners_of, strict=True):
-        one, two = pays[territory.terrain]
-        if not one:
-            continue  # no payment for one piece, none for two either
-        options = options_for(
-            owners_of(tents),
-            territory.spaces,
-            sum(totems[territory.id]),
-            tribe,
-            tents_left,
-            totems_left,
-            tribes,
+def setup(header: Header, options: Mapping[str, str]) -> IwariState:
+    """The start: from the seed (I2–I6) or a position (I7), with the options' map and modules."""
+    variants = [v for v in options["variant"].split(",") if v]
+    game_map = load(options["map"], variants)
+    feats = options["feats"] == "on"
+    expeditions = options["expeditions"] == "on"
+    if header.position is not None:
+        return from_position(
+            game_map,
+            header.position,
+            header.seats,
+            feats=feats,
+            seed=header.seed,
+            with_expeditions=expeditions,
         )
-        if options:
-            yield territory.id, options, one, two
-
-
-@functools.lru_cache(maxsize=1024)
-def _hand_payments(
-    hand: tuple[int, ...],
-) -> dict[Terrain, tuple[tuple[tuple[Terrain, ...], ...], ...]]:
-    """For each terrain, the ways ``hand`` pays for one piece and for two."""
-    return {t: _payments(hand, t) for t in TERRAINS}
-
-
-@functools.lru_cache(maxsize=65536)
-def _territory_plays(
-    kind: type[CardsPlayed] | type[ThirdTribePlayed],
-    territory: int,
-    options: tuple[tuple[int, ...], ...],
-    one: tuple[tuple[Terrain, ...], ...],
-    two: tuple[tuple[Terrain, ...], ...],
-) -> tuple[Event, ...]:
-    """Every play of some placements with some payments; plays are immutable, so the same ones
-    are built once and handed out again."""
-    return tuple(
-        _play_event(kind, territory, pieces, cards)
-        for pieces in options
-        for cards in (one if len(pieces) == 1 else two)
+    return from_seed(
+        game_map, header.seed, len(header.seats), feats=feats, with_expeditions=expeditions
     )
 
 
-@functools.cache
-def _play_event(
-    kind: type[CardsPlayed] | type[ThirdTribePlayed],
-    territory: int,
-    pieces: tuple[int, ...],
-    cards: tuple[Terrain, ...],
-) -> Event:
-    """Each distinct play is built once per process (there are a few tens of thousands)."""
-    return kind(territory=territory, pieces=pieces, cards=cards)
+def outcome(state: IwariState) -> Outcome:
+    """Scores of the players (and of the third tribe, which cannot win); winners by I18."""
+    players = state.players
+    others = (("third", state.scores[THIRD]),) if state.tribes > players else ()
+    return Outcome(state.scores[:players], scoring.winners(state), others)
 
 
-@functools.lru_cache(maxsize=4096)
-def _payments(
-    hand: tuple[int, ...], terrain: Terrain
-) -> tuple[tuple[tuple[Terrain, ...], ...], tuple[tuple[Terrain, ...], ...]]:
-    return tuple(payments(hand, 1, terrain)), tuple(payments(hand, 2, terrain))  # type: ignore[arg-type]
-
-
-def _exchanges(state: IwariState) -> list[Event]:
-    sources = _sources(state)
-    hand = state.hands[state.to_move]
-    return [_exchange(t, s) for i, t in enumerate(TERRAINS) if hand[i] for s in sources]
-
-
-@functools.lru_cache(maxsize=64)
-def _exchange(card: Terrain, source: int) -> Event:
-    return CardExchanged(card=card, source=source)
-
-
-def _sources(state: IwariState) -> list[int]:
-    """Where a card can be drawn from: the deck, then the display's filled slots."""
-    out = [DECK] if state.deck else []
-    out.extend(i + 1 for i, card in enumerate(state.display) if card is not None)
-    return out
+def pending(state: IwariState) -> Pending | None:
+    """A turn's decisions after its action: a feat to place, the third tribe's play, a draw."""
+    if state.over or state.phase is Phase.ACTION:
+        return None
+    details = {"feat": state.pending_feats[0].kind} if state.phase is Phase.FEAT else {}
+    return Pending(state.to_move, state.phase.value, details)
 
 
 # --- check ----------------------------------------------------------------------------------------
@@ -198,7 +116,7 @@ def check(state: IwariState, event: Event) -> None:
     elif isinstance(event, CardDrawn):
         _check_source(state, event.source, "I10")
     elif isinstance(event, TurnPassed):
-        if _plays(state, state.to_move, CardsPlayed) or _exchanges(state):
+        if plays(state, state.to_move, CardsPlayed) or exchanges(state):
             raise IllegalMove(
                 "a player may pass only when they can neither play nor exchange", rule="I8"
             )
@@ -206,7 +124,7 @@ def check(state: IwariState, event: Event) -> None:
         feat = state.pending_feats[0]
         if event.kind != feat.kind:
             raise IllegalMove(f"the {feat.kind} feat is to be placed first", rule="I19")
-        if event.target and event.target not in feat.options:
+        if event.target != DECLINED and event.target not in feat.options:
             where = "connection" if feat.kind in ("honour", "respect") else "territory"
             listed = " ".join(map(str, feat.options))
             raise IllegalMove(
@@ -242,7 +160,7 @@ def _check_play(state: IwariState, tribe: int, play: CardsPlayed | ThirdTribePla
 
 
 def _check_source(state: IwariState, source: int, rule: str) -> None:
-    if source == DECK:
+    if source == FROM_DECK:
         if not state.deck:
             raise IllegalMove("the deck is empty", rule=rule)
     elif not 1 <= source <= len(state.display) or state.display[source - 1] is None:
@@ -357,7 +275,7 @@ def _earn(before: IwariState, after: IwariState, seat: int, effects: list[Effect
 def _place_feat(state: IwariState, event: FeatPlaced) -> IwariState:
     rest = state.pending_feats[1:]
     after = _with(state, pending_feats=rest)
-    if event.target:
+    if event.target != DECLINED:
         if event.kind in ("honour", "respect"):
             factors = list(after.link_factors)
             factors[event.target] += 1
@@ -389,7 +307,7 @@ def _draw(
     deck = list(state.deck)
     display = list(state.display)
     had_cards = bool(deck)
-    if source == DECK:
+    if source == FROM_DECK:
         card = deck.pop(0)
     else:
         drawn = display[source - 1]
@@ -428,11 +346,11 @@ def _advance(state: IwariState, effects: list[Effect]) -> IwariState:
     """Pass through the phases that need no decision; end the turn when the refill is done."""
     if state.over:
         return state
-    if state.phase is Phase.THIRD and not _can_play(state, THIRD):
+    if state.phase is Phase.THIRD and not can_play(state, THIRD):
         state = _with(state, phase=Phase.REFILL)
     if state.phase is Phase.REFILL:
         full = sum(state.hands[state.to_move]) >= HAND
-        if full or not _sources(state):
+        if full or not sources(state):
             return _end_turn(state, effects)
     return state
 
@@ -514,10 +432,6 @@ def _points_of(card_id: str) -> tuple[int, int]:
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
     return (*values[:index], value, *values[index + 1 :])
-
-
-def winners(state: IwariState) -> tuple[int, ...]:
-    return scoring.winners(state)
 
 
 _FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(IwariState))

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tribes.core.events import Effect
+from tribes.core.game import highest
 from tribes.games.iwari.events import (
+    LONG_ROAD,
     ConnectionScored,
     ScoringBegan,
     SettlementScored,
@@ -83,7 +85,7 @@ def score_road(state: IwariState) -> tuple[list[int], list[Effect]]:
     if not any(counts):
         return [0] * state.tribes, []
     points = tuple(tent_points(counts))
-    return list(points), [TerritoryScored(territory=0, points=points)]
+    return list(points), [TerritoryScored(territory=LONG_ROAD, points=points)]
 
 
 def score_totems(state: IwariState) -> tuple[list[int], list[Effect]]:
@@ -141,9 +143,5 @@ def winners(state: IwariState) -> tuple[int, ...]:
     unused pieces; still tied, they share."""
     if not state.over:
         return ()
-    players = range(state.players)
-    best = max(state.scores[p] for p in players)
-    top = [p for p in players if state.scores[p] == best]
-    spare = {p: state.tent_supply[p] + state.totem_supply[p] for p in top}
-    most = max(spare.values())
-    return tuple(p for p in top if spare[p] == most)
+    spare = [state.tent_supply[p] + state.totem_supply[p] for p in range(state.players)]
+    return highest(state.scores[: state.players], spare)

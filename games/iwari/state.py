@@ -9,9 +9,10 @@ from typing import Any
 import attrs
 
 from tribes.core.errors import BadPosition
+from tribes.core.positions import check_keys, same_seats, seat_of
 from tribes.core.prng import Stream
 from tribes.events.codec import CACHE
-from tribes.games.iwari.board import TERRAINS, Map, Terrain, expeditions, load
+from tribes.games.iwari.board import BY_LETTER, TERRAINS, Map, Terrain, expeditions, load
 
 DECK_COUNTS = (13, 12, 11, 11, 10)
 """I2: cards of each terrain, in Terrain order."""
@@ -231,30 +232,13 @@ def from_position(
     with_expeditions: bool = False,
 ) -> IwariState:
     """A state from a position document (see the README), or BadPosition saying what is wrong."""
-    if not isinstance(position, dict):
-        raise BadPosition("an Iwari position must be a JSON object")
-    unknown = set(position) - _KEYS
-    if unknown:
-        raise BadPosition(
-            f"unknown position key '{sorted(unknown)[0]}'; known: {', '.join(sorted(_KEYS))}"
-        )
-    for key in ("seats", "to_move", "hands", "deck", "display"):
-        if key not in position:
-            raise BadPosition(f"the position needs '{key}'")
-    names = position["seats"]
-    if not isinstance(names, list) or list(seats) != names:
-        raise BadPosition(f"the position's seats {names!r} differ from the game's {list(seats)}")
+    check_keys(position, "Iwari", _KEYS, ("seats", "to_move", "hands", "deck", "display"))
+    names = same_seats(position, seats)
     players = len(names)
     tribes = tribes_for(players)
     tribe_names = [*names, "third"][:tribes]
-
-    def seat(value: Any, what: str) -> int:
-        if value not in names:
-            raise BadPosition(f"{what} '{value}' is not a seat")
-        return names.index(value)
-
-    to_move = seat(position["to_move"], "to_move")
-    start = seat(position.get("start", position["to_move"]), "start")
+    to_move = seat_of(position["to_move"], names, "to_move")
+    start = seat_of(position.get("start", position["to_move"]), names, "start")
     hands_data = position["hands"]
     if not isinstance(hands_data, dict) or set(hands_data) != set(names):
         raise BadPosition("'hands' must give every seat its cards")
@@ -362,8 +346,6 @@ def _points(value: Any) -> int:
 
 def _cards(value: Any, what: str, allow_empty: bool = True) -> list[Terrain]:
     """Cards as a string of terrain letters (t f g c d), e.g. "ttg"."""
-    from tribes.games.iwari.board import BY_LETTER
-
     if not isinstance(value, str) or any(ch not in BY_LETTER for ch in value):
         raise BadPosition(f"{what} must be terrain letters (t f g c d), got {value!r}")
     return [BY_LETTER[ch] for ch in value]

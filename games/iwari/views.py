@@ -6,11 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tribes.core.game import EVERYTHING, Viewer
-from tribes.games.iwari import notation
 from tribes.games.iwari.board import TERRAINS
-from tribes.games.iwari.rules import legal_moves
-from tribes.games.iwari.scoring import winners
-from tribes.games.iwari.state import FEAT_KINDS, IwariState, Phase
+from tribes.games.iwari.state import FEAT_KINDS, IwariState
 
 
 def tribe_names(state: IwariState, seats: Sequence[str]) -> list[str]:
@@ -26,18 +23,10 @@ def hand_text(hand: Sequence[int]) -> str:
     return "".join(t.letter * n for t, n in zip(TERRAINS, hand, strict=True))
 
 
-def document(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+def fields(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    """The Iwari fields of ``show --json`` (the common ones come from tribes.core.views)."""
     names = tribe_names(state, seats)
     game_map = state.map
-    pending = None
-    if not state.over and state.phase is not Phase.ACTION:
-        pending = {
-            "seat": seats[state.to_move],
-            "decision": state.phase.value,
-            "options": [notation.format(m) for m in legal_moves(state)][:50],
-        }
-        if state.phase is Phase.FEAT:
-            pending["feat"] = state.pending_feats[0].kind
     tents: dict[str, dict[str, list[int]]] = {}
     for territory in game_map.territories:
         row = {
@@ -50,11 +39,6 @@ def document(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[st
         if row:
             tents[str(territory.id)] = row
     return {
-        "over": state.over,
-        "to_move": None if state.over else seats[state.to_move],
-        "pending": pending,
-        "scores": dict(zip(names, state.scores, strict=True)),
-        "winners": [seats[i] for i in winners(state)],
         "tents": tents,
         "totems": {
             str(t.id): {names[i]: n for i, n in enumerate(state.totems[t.id]) if n}

@@ -35,7 +35,7 @@ def cases():  # type: ignore[no-untyped-def]
     for name in games.names():
         game = games.get(name)
         for seed in SEEDS:
-            seats = game.min_seats + seed % (game.max_seats - game.min_seats + 1)
+            seats = game.facts.min_seats + seed % (game.facts.max_seats - game.facts.min_seats + 1)
             yield pytest.param(name, seed, seats, id=f"{name}-seed{seed}-{seats}p")
 
 
@@ -101,4 +101,4 @@ def test_logs_round_trip_through_both_forms(name: str, seed: int, seats: int) ->
     assert from_json.header == log.header
     assert from_json.checkpoints == log.checkpoints
     assert [codec.event_from_dict(game.events, e, {}) for e in from_json.items] == list(log.events)
-    logs.replay(game, back)  # checkpoints verify
+    logs.steps_of(game, back)  # checkpoints verify

@@ -88,7 +88,7 @@ def read_and_replay_bytes(helpers, data: bytes) -> None:
     except TribesError:
         return
     with contextlib.suppress(TribesError):
-        logs.replay(games.get_for_log(log.header.game), log)
+        logs.steps_of(games.get_for_log(log.header.game), log)
 
 
 def read_and_replay_json(path) -> None:
@@ -97,7 +97,7 @@ def read_and_replay_json(path) -> None:
     except TribesError:
         return
     try:
-        steps = logs.replay(opened.game, opened.log)
+        steps = logs.steps_of(opened.game, opened.log)
         opened.game.document(steps[-1].state, opened.log.header.seats, "all")
         logfile.encode(opened.log)
     except TribesError:

@@ -37,7 +37,7 @@ def test_replaying_the_log_gives_the_same_state_hash_at_every_step(helpers, seed
         assert replayed.effects == built.effects
         assert replayed.seat == built.seat
     # and through the library's checked replay, checkpoints included
-    checked = logs.replay(helpers.game, played.log)
+    checked = logs.steps_of(helpers.game, played.log)
     assert codec.state_hash(checked[-1].state) == codec.state_hash(played.steps[-1].state)
 
 
@@ -148,7 +148,7 @@ def test_a_fork_replays_to_the_prefix_of_the_original(helpers, seed, seats, pick
     n = data.draw(st.integers(1, len(events) + 1), label="fork at")
     fork = GameLog(header=played.log.header, events=events[: n - 1])
     fork = attrs.evolve(fork, checkpoints=logs.checkpoints(helpers.game, fork, ()))
-    forked = logs.replay(helpers.game, fork)
+    forked = logs.steps_of(helpers.game, fork)
     assert len(forked) == n
     for mine, theirs in zip(forked, played.steps[:n], strict=True):
         assert mine.state == theirs.state
@@ -175,7 +175,7 @@ def test_appending_to_a_file_equals_writing_it_whole(helpers, seed, seats, picks
     again = logs.open_log(path)
     assert again.log.events == events
     assert path.read_bytes().startswith(logfile.encode(opened.log))
-    assert codec.state_hash(logs.replay(helpers.game, again.log)[-1].state) == codec.state_hash(
+    assert codec.state_hash(logs.steps_of(helpers.game, again.log)[-1].state) == codec.state_hash(
         played.steps[-1].state
     )
 

@@ -11,8 +11,8 @@ import pytest
 
 from tribes.core.errors import TribesError, UsageError
 from tribes.core.game import EVERYTHING
-from tribes.replay import tools
-from tribes.replay.cursor import Replay
+from tribes.replay import questions
+from tribes.replay.cursor import Cursor
 from tribes.replay.query import parse
 
 DEMO_EVENTS = 36
@@ -326,19 +326,19 @@ def test_well_formed_expressions_evaluate() -> None:
 
 
 def test_bisect_library(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
-    assert tools.bisect(replay, "over") == DEMO_EVENTS
-    assert tools.bisect(replay, "len(villages) >= 12") == DEMO_EVENTS
-    assert tools.bisect(replay, "pending != null") == DEMO_PENDING
-    assert tools.bisect(replay, "epoch == 3") == DEMO_EPOCH_3
-    assert tools.bisect(replay, "epoch >= 1") == 0  # holds at the start
-    assert tools.bisect(replay, "track.red > 300") is None
+    replay = Cursor.open(demo_log)
+    assert questions.bisect(replay, "over") == DEMO_EVENTS
+    assert questions.bisect(replay, "len(villages) >= 12") == DEMO_EVENTS
+    assert questions.bisect(replay, "pending != null") == DEMO_PENDING
+    assert questions.bisect(replay, "epoch == 3") == DEMO_EPOCH_3
+    assert questions.bisect(replay, "epoch >= 1") == 0  # holds at the start
+    assert questions.bisect(replay, "track.red > 300") is None
     for n in (1, 17, DEMO_EVENTS):
-        assert tools.bisect(replay, f"events >= {n}") == n
+        assert questions.bisect(replay, f"events >= {n}") == n
 
 
 def test_bisect_finds_the_first_event_where_it_holds(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     for expression in (
         "len(villages) >= 5",
         "track.green > 10",
@@ -346,7 +346,7 @@ def test_bisect_finds_the_first_event_where_it_holds(demo_log: Path) -> None:
         '"ann" in winners',
         "chips_left < 6",
     ):
-        found = tools.bisect(replay, expression)
+        found = questions.bisect(replay, expression)
         assert found is not None, expression
         query = parse(expression, set(replay.document(EVERYTHING, 0)))
         assert query.holds(replay.document(EVERYTHING, found))
@@ -364,9 +364,9 @@ def test_bisect_finds_the_first_event_where_it_holds(demo_log: Path) -> None:
     ],
 )
 def test_bisect_command(cli: Any, demo_log: Path, expression: str, index: int | None) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     if index is None:
-        index = tools.bisect(replay, expression)
+        index = questions.bisect(replay, expression)
         assert index is not None
     out = cli.ok("bisect", demo_log, "--until", expression)
     assert out.strip() == replay.describe(index)
@@ -424,7 +424,7 @@ def test_count_of_a_single_value_is_not_a_crash(cli: Any, demo_log: Path, expres
 
 def test_arithmetic_without_spaces(demo_log: Path) -> None:
     """`a-b` is a subtraction, as `a - b` is (the grammar's sum := unary ("+"|"-") unary)."""
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     doc = replay.document(EVERYTHING, DEMO_EVENTS)
     fields = set(doc)
     spaced = parse("track.red - track.blue", fields)(doc)
@@ -451,6 +451,6 @@ def test_bisect_usage_and_bad_logs(cli: Any, demo_log: Path, damage: Any) -> Non
 
 
 def test_a_bad_expression_raises_a_tribes_error_in_the_library(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     with pytest.raises(TribesError):
-        tools.bisect(replay, "epoch ==")
+        questions.bisect(replay, "epoch ==")

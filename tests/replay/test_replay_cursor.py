@@ -13,7 +13,7 @@ from tribes.core.errors import TribesError
 from tribes.core.game import EVERYTHING, SPECTATOR
 from tribes.events import codec
 from tribes.replay import logs
-from tribes.replay.cursor import Replay
+from tribes.replay.cursor import Cursor
 
 # Facts of the demo log (the conftest's DemoFacts; conftest modules cannot be imported by name).
 DEMO_EVENTS = 36
@@ -23,11 +23,11 @@ DEMO_EPOCH_3 = 25
 
 
 @pytest.fixture
-def applies(monkeypatch: pytest.MonkeyPatch) -> Callable[[Replay], list[int]]:
+def applies(monkeypatch: pytest.MonkeyPatch) -> Callable[[Cursor], list[int]]:
     """Count the calls to the game's apply from now on: ``calls = applies(replay)``; ``len(calls)``
     is the number of events applied since."""
 
-    def watch(replay: Replay) -> list[int]:
+    def watch(replay: Cursor) -> list[int]:
         calls: list[int] = []
         game = replay.game
         original = game.apply
@@ -44,7 +44,7 @@ def applies(monkeypatch: pytest.MonkeyPatch) -> Callable[[Replay], list[int]]:
 
 def reference(path: Path) -> list[Any]:
     opened = logs.open_log(path)
-    return logs.replay(opened.game, opened.log, path=str(path))
+    return logs.steps_of(opened.game, opened.log, path=str(path))
 
 
 # --- the demo log is what the other tests take it to be --------------------------------------------
@@ -57,7 +57,7 @@ def test_the_demo_log_has_the_events_the_tests_rely_on(demo_log: Path, demo: Any
         DEMO_PENDING,
         DEMO_EPOCH_3,
     )
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     assert len(replay) == DEMO_EVENTS
     assert "strife" in replay.describe(DEMO_STRIFE)
     assert replay.find("strife", 0) == DEMO_STRIFE
@@ -71,7 +71,7 @@ def test_the_demo_log_has_the_events_the_tests_rely_on(demo_log: Path, demo: Any
 
 
 def test_open_starts_at_the_start(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     assert replay.index == 0
     assert replay.step.index == 0
     assert replay.step.event is None
@@ -82,7 +82,7 @@ def test_open_starts_at_the_start(demo_log: Path) -> None:
 
 def test_seek_gives_the_state_event_and_effects_of_that_step(demo_log: Path) -> None:
     steps = reference(demo_log)
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     for n in (5, DEMO_STRIFE, 0, DEMO_EVENTS, 1):
         step = replay.seek(n)
         assert replay.index == n
@@ -94,7 +94,7 @@ def test_seek_gives_the_state_event_and_effects_of_that_step(demo_log: Path) -> 
 
 
 def test_forward_and_back_step_by_one_and_stop_at_the_ends(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     assert replay.back().index == 0  # stays at the start
     assert replay.forward().index == 1
     assert replay.forward().index == 2
@@ -106,7 +106,7 @@ def test_forward_and_back_step_by_one_and_stop_at_the_ends(demo_log: Path) -> No
 
 def test_walking_forward_then_back_visits_every_state_of_the_log(demo_log: Path) -> None:
     hashes = [codec.state_hash(s.state) for s in reference(demo_log)]
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     seen = [codec.state_hash(replay.state)]
     for _ in range(DEMO_EVENTS):
         replay.forward()
@@ -120,7 +120,7 @@ def test_walking_forward_then_back_visits_every_state_of_the_log(demo_log: Path)
 
 
 def test_at_reads_a_step_without_moving(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     replay.seek(7)
     assert replay.at(DEMO_STRIFE).index == DEMO_STRIFE
     assert "strife" in " ".join(e.describe(replay.seats) for e in replay.at(DEMO_STRIFE).effects)
@@ -129,7 +129,7 @@ def test_at_reads_a_step_without_moving(demo_log: Path) -> None:
 
 @pytest.mark.parametrize("bad", [-1, DEMO_EVENTS + 1, 1000])
 def test_an_index_out_of_range_is_a_clear_error(demo_log: Path, bad: int) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     replay.seek(3)
     for call in (replay.seek, replay.at, lambda n: replay.document(EVERYTHING, n)):
         with pytest.raises(TribesError) as caught:
@@ -147,14 +147,14 @@ def test_opening_a_damaged_log_is_a_tribes_error(demo_log: Path, damage: Any) ->
         damage.other_version(demo_log),
     ):
         with pytest.raises(TribesError):
-            Replay.open(broken)
+            Cursor.open(broken)
 
 
 # --- what a step shows ------------------------------------------------------------------------------
 
 
 def test_describe_names_the_seat_the_move_and_the_effects(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     line = replay.describe(DEMO_STRIFE)
     assert line.startswith(f"{DEMO_STRIFE}: cy 14-15")
     assert "strife at 15" in line
@@ -164,7 +164,7 @@ def test_describe_names_the_seat_the_move_and_the_effects(demo_log: Path) -> Non
 
 
 def test_the_document_is_the_show_json_document(demo_log: Path, cli: Any) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     for n in (0, 12, DEMO_PENDING, DEMO_EVENTS):
         shown = cli.json("show", demo_log, "--at", n, "--json")
         assert replay.document(EVERYTHING, n) == shown
@@ -176,7 +176,7 @@ def test_the_document_is_the_show_json_document(demo_log: Path, cli: Any) -> Non
 
 
 def test_the_view_for_a_seat_hides_the_other_clans(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     replay.seek(10)
     everything = replay.document(EVERYTHING)
     assert set(everything["clans"]) == {"ann", "bob", "cy"}
@@ -193,7 +193,7 @@ def test_the_view_for_a_seat_hides_the_other_clans(demo_log: Path) -> None:
 
 
 def test_find_looks_after_the_cursor_and_wraps_around(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     assert replay.find("STRIFE") == DEMO_STRIFE  # case-insensitive
     replay.seek(DEMO_STRIFE + 1)
     assert replay.find("strife") == DEMO_STRIFE  # after the end, round from the start
@@ -211,7 +211,7 @@ def test_stepping_back_or_jumping_to_visited_points_applies_nothing(
     demo_log: Path, applies: Any
 ) -> None:
     opened = logs.open_log(demo_log)
-    replay = Replay(opened.game, opened.log)  # lazy: nothing replayed yet
+    replay = Cursor(opened.game, opened.log)  # lazy: nothing replayed yet
     calls = applies(replay)
     replay.seek(20)
     assert len(calls) == 20  # each event once, not from the start for each step
@@ -243,7 +243,7 @@ def test_stepping_back_or_jumping_to_visited_points_applies_nothing(
 
 
 def test_an_opened_log_is_replayed_once_then_never_again(demo_log: Path, applies: Any) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     calls = applies(replay)
     replay.last()
     for n in range(DEMO_EVENTS, -1, -1):
@@ -258,7 +258,7 @@ def test_an_opened_log_is_replayed_once_then_never_again(demo_log: Path, applies
 def test_the_cursor_agrees_with_a_full_replay_on_random_games(random_logs: list[Path]) -> None:
     for path in random_logs:
         steps = reference(path)
-        replay = Replay.open(path)
+        replay = Cursor.open(path)
         order = [len(steps) - 1, 0, *range(len(steps) - 1, -1, -3), *range(0, len(steps), 5)]
         for n in order:
             step = replay.seek(n)

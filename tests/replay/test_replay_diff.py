@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from tribes.core.game import EVERYTHING
-from tribes.replay import tools
-from tribes.replay.cursor import Replay
+from tribes.replay import questions
+from tribes.replay.cursor import Cursor
 from tribes.replay.diff import Change, diff
 
 DEMO_EVENTS = 36
@@ -58,14 +58,16 @@ def test_diff_at_n_is_the_state_before_versus_after_event_n(cli: Any, demo_log: 
 
 
 def test_diff_at_n_matches_the_library_and_the_documents(cli: Any, demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     for n in (1, 4, DEMO_EPOCH_3, DEMO_STRIFE, DEMO_PENDING, DEMO_EVENTS):
         doc = cli.json("diff", demo_log, "--at", n, "--json")
         expected = diff(
             replay.game, replay.document(EVERYTHING, n - 1), replay.document(EVERYTHING, n)
         )
         assert doc["changes"] == [c.to_json() for c in expected]
-        assert [c.text for c in tools.state_diff(replay, n - 1, n)] == [c.text for c in expected]
+        assert [c.text for c in questions.state_diff(replay, n - 1, n)] == [
+            c.text for c in expected
+        ]
 
 
 def test_diff_without_at_is_the_last_event(cli: Any, demo_log: Path) -> None:
@@ -103,10 +105,10 @@ def test_diff_from_to_compares_any_two_points(cli: Any, demo_log: Path) -> None:
     same = change_lines(cli.ok("diff", demo_log, "--from", 12, "--to", 12))
     assert same == ["no change"]
     # --from N --to N+1 is --at N+1
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     for a, b in [(3, 4), (0, 36), (20, 31), (31, 20)]:
         doc = cli.json("diff", demo_log, "--from", a, "--to", b, "--json")
-        assert doc["changes"] == [c.to_json() for c in tools.state_diff(replay, a, b)]
+        assert doc["changes"] == [c.to_json() for c in questions.state_diff(replay, a, b)]
     assert change_lines(cli.ok("diff", demo_log, "--from", 3, "--to", 4)) == change_lines(
         cli.ok("diff", demo_log, "--at", 4)
     )
@@ -137,7 +139,7 @@ def test_json_is_a_list_of_path_old_new_text(cli: Any, demo_log: Path) -> None:
 
 
 def test_the_library_diff_phrases_documents(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     before = replay.document(EVERYTHING, 10)
     after = json.loads(json.dumps(before))
     after["track"]["blue"] = before["track"]["blue"] + 6
@@ -158,18 +160,18 @@ def test_the_library_diff_phrases_documents(demo_log: Path) -> None:
 
 
 def test_texts_speak_the_games_language_across_the_demo(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     for n in range(1, DEMO_EVENTS + 1):
-        assert_game_language(tools.state_diff(replay, n - 1, n))
-    assert_game_language(tools.state_diff(replay, 0, DEMO_EVENTS))
-    assert_game_language(tools.state_diff(replay, DEMO_EVENTS, 0))
+        assert_game_language(questions.state_diff(replay, n - 1, n))
+    assert_game_language(questions.state_diff(replay, 0, DEMO_EVENTS))
+    assert_game_language(questions.state_diff(replay, DEMO_EVENTS, 0))
 
 
 def test_diff_between_two_pending_decisions(cli: Any, random_game: Any) -> None:
     """Seed 3, 3 seats: events 41 and 44 each wait for an order of different villages; the
     diff between those two states must be phrased, not crash."""
     path = random_game(3, 3)
-    replay = Replay.open(path)
+    replay = Cursor.open(path)
     first, second = (
         replay.document(EVERYTHING, 41)["pending"],
         replay.document(EVERYTHING, 44)["pending"],
@@ -204,7 +206,7 @@ def village_changes(cli: Any, fixture_log: Any) -> tuple[list[dict[str, Any]], l
     swap places in the list), and order-a's villages after event 2."""
     a, b = fixture_log("epoch-boundary-order-a"), fixture_log("epoch-boundary-order-b")
     doc = cli.json("diff", a, b, "--json")
-    return doc["changes"], Replay.open(a).document(EVERYTHING, 2)["villages"]
+    return doc["changes"], Cursor.open(a).document(EVERYTHING, 2)["villages"]
 
 
 def test_two_logs_diff_no_two_changes_read_the_same(cli: Any, fixture_log: Any) -> None:

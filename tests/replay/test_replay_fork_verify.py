@@ -11,14 +11,16 @@ from typing import Any
 import pytest
 
 from tribes.events import codec
-from tribes.replay import logs, tools
+from tribes.replay import logs, questions
 
 DEMO_EVENTS = 36
 
 
 def states(path: Path) -> list[str]:
     opened = logs.open_log(path)
-    return [codec.state_hash(s.state) for s in logs.replay(opened.game, opened.log, path=str(path))]
+    return [
+        codec.state_hash(s.state) for s in logs.steps_of(opened.game, opened.log, path=str(path))
+    ]
 
 
 # --- fork ----------------------------------------------------------------------------------------
@@ -44,7 +46,7 @@ def test_fork_records_the_parent_in_the_header(cli: Any, demo_log: Path) -> None
     parent = meta["parent"]
     assert parent["at"] == 12
     assert re.fullmatch(r"[0-9a-f]{16,}", parent["log"]), parent
-    assert parent["log"] == tools.log_digest(logs.open_log(demo_log).log)
+    assert parent["log"] == questions.log_digest(logs.open_log(demo_log).log)
     assert meta["made-by"] == "tribes demo"  # the rest of the header's meta is kept
     # visible in the JSON form too
     doc = cli.json("export", new, "--json")
@@ -84,7 +86,7 @@ def test_a_fork_of_a_fork_names_its_own_parent(cli: Any, demo_log: Path) -> None
     cli.ok("fork", demo_log, "--at", 20, "-o", first)
     cli.ok("fork", first, "--at", 10, "-o", second)
     parent = logs.open_log(second).log.header.meta["parent"]
-    assert parent == {"log": tools.log_digest(logs.open_log(first).log), "at": 10}
+    assert parent == {"log": questions.log_digest(logs.open_log(first).log), "at": 10}
     assert states(second) == states(demo_log)[:10]
 
 

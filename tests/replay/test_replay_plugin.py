@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tribes.replay import logs, tools
+from tribes.replay import logs, questions
 from tribes.replay.playthrough import transcript
 
 FLAGS = ("-p", "no:cacheprovider", "--strict-markers", "-W", "error", "-p", "no:hypothesispytest")
@@ -58,7 +58,7 @@ def test_record_then_pass_then_fail_when_the_log_changes(user: pytest.Pytester) 
     # the log forked shorter: the snapshot no longer matches
     log = user.path / "logs" / "game.tribes"
     opened = logs.open_log(log)
-    logs.create(log, tools.fork(opened.log, 20), opened.game, force=True)
+    logs.create(log, questions.fork(opened.log, 20), opened.game, force=True)
     changed = user.runpytest(*FLAGS)
     changed.assert_outcomes(failed=1)
     assert snapshots[0].read_text() == text  # a failing run does not rewrite the snapshot
@@ -68,10 +68,10 @@ def test_a_changed_move_fails_too(user: pytest.Pytester) -> None:
     user.runpytest("--snapshot-update", *FLAGS).assert_outcomes(passed=1)
     log = user.path / "logs" / "game.tribes"
     opened = logs.open_log(log)
-    from tribes.replay.cursor import Replay
+    from tribes.replay.cursor import Cursor
 
-    replay = Replay.open(log)
-    result = tools.whatif(replay, 5, "3-9")
+    replay = Cursor.open(log)
+    result = questions.whatif(replay, 5, "3-9")
     logs.create(log, result.log, opened.game, force=True)
     user.runpytest(*FLAGS).assert_outcomes(failed=1)
 

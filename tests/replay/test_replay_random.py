@@ -9,39 +9,39 @@ from typing import Any
 
 from tribes.core.game import EVERYTHING, SPECTATOR
 from tribes.events import codec
-from tribes.replay import logs, tools
-from tribes.replay.cursor import Replay
+from tribes.replay import logs, questions
+from tribes.replay.cursor import Cursor
 from tribes.replay.query import parse
 from tribes.replay.stepper import Stepper
 
 RAW = ("huts.", "villages.", "track.", "chips.", "scores.", "clans.", "pending.")
 
 
-def hashes(replay: Replay) -> list[str]:
+def hashes(replay: Cursor) -> list[str]:
     return [codec.state_hash(replay.at(n).state) for n in range(len(replay) + 1)]
 
 
 def test_diffs_of_every_event_speak_the_games_language(random_logs: list[Path]) -> None:
     for path in random_logs:
-        replay = Replay.open(path)
+        replay = Cursor.open(path)
         for n in range(1, len(replay) + 1):
-            for change in tools.state_diff(replay, n - 1, n):
+            for change in questions.state_diff(replay, n - 1, n):
                 assert change.text and not change.text.startswith(RAW), (path.name, n, change)
-        for change in tools.state_diff(replay, 0, len(replay)):
+        for change in questions.state_diff(replay, 0, len(replay)):
             assert not change.text.startswith(RAW), (path.name, change)
 
 
 def test_diffs_between_random_points(random_logs: list[Path]) -> None:
     rng = random.Random(11)
     for path in random_logs:
-        replay = Replay.open(path)
+        replay = Cursor.open(path)
         pending = {n for n in range(len(replay) + 1) if replay.document(EVERYTHING, n)["pending"]}
         states = hashes(replay)
         for _ in range(25):
             a, b = rng.randint(0, len(replay)), rng.randint(0, len(replay))
             if a in pending and b in pending and a != b:
                 continue  # two different pending decisions: test_diff_between_two_pending_decisions
-            changes = tools.state_diff(replay, a, b)
+            changes = questions.state_diff(replay, a, b)
             assert (changes == []) == (states[a] == states[b])
             for change in changes:
                 assert not change.text.startswith(RAW), (path.name, a, b, change)
@@ -50,15 +50,15 @@ def test_diffs_between_random_points(random_logs: list[Path]) -> None:
 def test_forks_replay_to_the_original_states(cli: Any, random_logs: list[Path]) -> None:
     rng = random.Random(5)
     for path in random_logs:
-        original = hashes(Replay.open(path))
+        original = hashes(Cursor.open(path))
         at = rng.randint(1, len(original))  # 1 .. events + 1
         new = path.with_name(f"fork-{path.name}")
         cli.ok("fork", path, "--at", at, "-o", new)
-        forked = Replay.open(new)
+        forked = Cursor.open(new)
         assert len(forked) == at - 1
         assert hashes(forked) == original[:at]
         assert forked.log.header.meta["parent"] == {
-            "log": tools.log_digest(logs.open_log(path).log),
+            "log": questions.log_digest(logs.open_log(path).log),
             "at": at,
         }
         doc = cli.json("diff", path, new, "--json")
@@ -68,9 +68,9 @@ def test_forks_replay_to_the_original_states(cli: Any, random_logs: list[Path]) 
 
 def test_bisect_finds_the_first_event_where_it_holds(random_logs: list[Path]) -> None:
     for path in random_logs:
-        replay = Replay.open(path)
+        replay = Cursor.open(path)
         fields = set(replay.document(EVERYTHING, 0))
-        assert tools.bisect(replay, "over") == len(replay)
+        assert questions.bisect(replay, "over") == len(replay)
         for expression in (
             "len(villages) >= 4",
             "epoch == 3",
@@ -81,13 +81,13 @@ def test_bisect_finds_the_first_event_where_it_holds(random_logs: list[Path]) ->
             query = parse(expression, fields)
             truth = [query.holds(replay.document(EVERYTHING, n)) for n in range(len(replay) + 1)]
             expected = truth.index(True) if True in truth else None
-            assert tools.bisect(replay, expression) == expected, (path.name, expression)
+            assert questions.bisect(replay, expression) == expected, (path.name, expression)
 
 
 def test_whatif_with_another_legal_move(cli: Any, random_logs: list[Path]) -> None:
     rng = random.Random(3)
     for path in random_logs:
-        replay = Replay.open(path)
+        replay = Cursor.open(path)
         at = rng.randint(1, len(replay))
         state = replay.at(at - 1).state
         played = replay.log.events[at - 1]
@@ -95,14 +95,15 @@ def test_whatif_with_another_legal_move(cli: Any, random_logs: list[Path]) -> No
         if not others:
             continue
         move = replay.game.format_move(rng.choice(others))
-        result = tools.whatif(replay, at, move)
+        result = questions.whatif(replay, at, move)
         end = len(result.log.events)
         if result.illegal_at is None:
             assert end == len(replay)
         else:
             assert result.illegal_at == end + 1 and result.reason
         new = path.with_name(f"whatif-{path.name}")
-        cli.ok("whatif", path, "--at", at, move, "-o", new)
+        ran = cli.run("whatif", path, "--at", at, move, "-o", new)
+        assert ran.exit_code == (0 if result.illegal_at is None else 3), ran.stdout
         assert cli.ok("verify", new).startswith("ok")
         doc = cli.json("diff", path, new, "--json")
         assert doc["event"] == at  # the logs part where the move was replaced
@@ -135,19 +136,19 @@ def test_verify_and_damage(cli: Any, random_logs: list[Path], damage: Any) -> No
 
 def test_the_stepper_on_random_games(random_logs: list[Path]) -> None:
     for path in random_logs[::3]:
-        model = Stepper(Replay.open(path), name=path.name)
-        seats = len(model.replay.seats)
+        model = Stepper(Cursor.open(path), name=path.name)
+        seats = len(model.cursor.seats)
         for _ in range(seats + 2):
-            model.replay.first()
+            model.cursor.first()
             while True:
                 for width, height in ((80, 24), (60, 15)):
                     lines = model.screen(width, height)
                     assert len(lines) <= height
                     assert all(len(line) <= width for line in lines)
                     assert (
-                        f"event {model.replay.index}/{len(model.replay)}" in lines[0] or width < 80
+                        f"event {model.cursor.index}/{len(model.cursor)}" in lines[0] or width < 80
                     )
-                if model.replay.index == len(model.replay):
+                if model.cursor.index == len(model.cursor):
                     break
                 model.press("n")
             model.press("v")

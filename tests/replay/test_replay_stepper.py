@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tribes.replay import stepper
-from tribes.replay.cursor import Replay
+from tribes.replay.cursor import Cursor
 from tribes.replay.stepper import Stepper
 
 DEMO_EVENTS = 36
@@ -18,7 +18,7 @@ DEMO_PENDING = 35
 
 @pytest.fixture
 def model(demo_log: Path) -> Stepper:
-    return Stepper(Replay.open(demo_log), name="demo.tribes")
+    return Stepper(Cursor.open(demo_log), name="demo.tribes")
 
 
 def press(model: Stepper, *keys: str) -> None:
@@ -42,76 +42,76 @@ def assert_fits(lines: list[str], width: int, height: int) -> None:
 @pytest.mark.parametrize("key", [stepper.RIGHT, "l", "n"])
 def test_next_event_keys(model: Stepper, key: str) -> None:
     press(model, key)
-    assert model.replay.index == 1
+    assert model.cursor.index == 1
     press(model, key, key)
-    assert model.replay.index == 3
+    assert model.cursor.index == 3
 
 
 @pytest.mark.parametrize("key", [stepper.LEFT, "h", "p"])
 def test_previous_event_keys(model: Stepper, key: str) -> None:
-    model.replay.seek(10)
+    model.cursor.seek(10)
     press(model, key)
-    assert model.replay.index == 9
-    model.replay.seek(0)
+    assert model.cursor.index == 9
+    model.cursor.seek(0)
     press(model, key)
-    assert model.replay.index == 0  # stays at the start
+    assert model.cursor.index == 0  # stays at the start
 
 
 @pytest.mark.parametrize("key", [stepper.HOME, "g"])
 def test_first_keys(model: Stepper, key: str) -> None:
-    model.replay.seek(17)
+    model.cursor.seek(17)
     press(model, key)
-    assert model.replay.index == 0
+    assert model.cursor.index == 0
 
 
 @pytest.mark.parametrize("key", [stepper.END, "G"])
 def test_last_keys(model: Stepper, key: str) -> None:
     press(model, key)
-    assert model.replay.index == DEMO_EVENTS
+    assert model.cursor.index == DEMO_EVENTS
     press(model, stepper.RIGHT)
-    assert model.replay.index == DEMO_EVENTS  # stays at the end
+    assert model.cursor.index == DEMO_EVENTS  # stays at the end
 
 
 def test_a_number_then_enter_jumps_there(model: Stepper) -> None:
     press(model, "3", "1")
-    assert model.replay.index == 0  # nothing happens before Enter
+    assert model.cursor.index == 0  # nothing happens before Enter
     assert "31" in model.screen()[-1]  # what is being typed shows
     press(model, stepper.ENTER)
-    assert model.replay.index == 31
+    assert model.cursor.index == 31
     press(model, "0", stepper.ENTER)
-    assert model.replay.index == 0
+    assert model.cursor.index == 0
     press(model, "1", "2", stepper.BACKSPACE, stepper.ENTER)
-    assert model.replay.index == 1
+    assert model.cursor.index == 1
     press(model, "9", stepper.ESCAPE)
-    assert model.replay.index == 1
+    assert model.cursor.index == 1
     assert model.typing is None
 
 
 def test_jumping_beyond_the_end_says_so_and_stays(model: Stepper) -> None:
-    model.replay.seek(4)
+    model.cursor.seek(4)
     press(model, "9", "9", stepper.ENTER)
-    assert model.replay.index == 4
+    assert model.cursor.index == 4
     assert "99" in screen_text(model)
     assert "36" in model.screen()[-1]
 
 
 def test_search_jumps_to_the_next_matching_event(model: Stepper) -> None:
     press(model, "/", "s", "t", "r", "i", "f", "e")
-    assert model.replay.index == 0
+    assert model.cursor.index == 0
     assert "strife" in model.screen()[-1]
     press(model, stepper.ENTER)
-    assert model.replay.index == DEMO_STRIFE
+    assert model.cursor.index == DEMO_STRIFE
     press(model, "/", "1", "4", "-", "1", "5", stepper.ENTER)  # notation, not only effects
-    assert model.replay.index == DEMO_STRIFE
-    model.replay.seek(0)
+    assert model.cursor.index == DEMO_STRIFE
+    model.cursor.seek(0)
     press(model, "/", "o", "r", "d", "e", "r", " ", "1", "9", stepper.ENTER)
-    assert model.replay.index == DEMO_EVENTS
+    assert model.cursor.index == DEMO_EVENTS
 
 
 def test_a_search_without_a_match_says_so_and_stays(model: Stepper) -> None:
-    model.replay.seek(6)
+    model.cursor.seek(6)
     press(model, "/", "z", "z", "z", stepper.ENTER)
-    assert model.replay.index == 6
+    assert model.cursor.index == 6
     assert "zzz" in screen_text(model)
 
 
@@ -119,7 +119,7 @@ def test_a_search_without_a_match_says_so_and_stays(model: Stepper) -> None:
 
 
 def test_d_toggles_the_diff_against_the_previous_step(model: Stepper) -> None:
-    model.replay.seek(4)  # cy 2-1 founds village 1: red, yellow, blue +5; chip to cy
+    model.cursor.seek(4)  # cy 2-1 founds village 1: red, yellow, blue +5; chip to cy
     board = screen_text(model)
     press(model, "d")
     shown = screen_text(model)
@@ -142,9 +142,9 @@ def test_the_diff_at_the_start_has_nothing_to_compare(model: Stepper) -> None:
 
 
 def test_v_cycles_every_point_of_view_and_back(model: Stepper) -> None:
-    model.replay.seek(10)
+    model.cursor.seek(10)
     names = []
-    for _ in range(len(model.replay.seats) + 2):
+    for _ in range(len(model.cursor.seats) + 2):
         names.append(model.screen()[0].split("view: ")[1].split()[0])
         press(model, "v")
     assert sorted(names) == sorted(["everything", "spectator", "ann", "bob", "cy"])
@@ -152,7 +152,7 @@ def test_v_cycles_every_point_of_view_and_back(model: Stepper) -> None:
 
 
 def test_the_view_changes_what_the_board_shows(model: Stepper) -> None:
-    model.replay.seek(10)
+    model.cursor.seek(10)
     seen = {}
     for _ in range(5):
         name = model.screen()[0].split("view: ")[1].split()[0]
@@ -171,7 +171,7 @@ def test_question_mark_shows_the_help_and_any_key_closes_it(model: Stepper) -> N
     for word in ("next", "previous", "first", "last", "jump", "diff", "view", "quit"):
         assert word in help_text, word
     press(model, "x")
-    assert model.replay.index == 0  # the key closed the help, nothing else
+    assert model.cursor.index == 0  # the key closed the help, nothing else
     assert screen_text(model) != help_text
 
 
@@ -183,12 +183,12 @@ def test_q_quits(model: Stepper) -> None:
 
 def test_an_unknown_key_is_explained_not_fatal(model: Stepper) -> None:
     press(model, "z")
-    assert model.replay.index == 0
+    assert model.cursor.index == 0
     assert "?" in model.screen()[-1]
 
 
 def test_the_screen_has_the_board_event_scores_turn_and_fits_80x24(model: Stepper) -> None:
-    model.replay.seek(4)
+    model.cursor.seek(4)
     lines = model.screen(80, 24)
     assert_fits(lines, 80, 24)
     text = "\n".join(lines)
@@ -202,7 +202,7 @@ def test_the_screen_has_the_board_event_scores_turn_and_fits_80x24(model: Steppe
 
 
 def test_the_screen_shows_a_pending_decision(model: Stepper) -> None:
-    model.replay.seek(DEMO_PENDING)
+    model.cursor.seek(DEMO_PENDING)
     text = screen_text(model)
     assert "ann must choose the order of villages 19 35" in text
 
@@ -216,7 +216,7 @@ def test_the_screen_shows_the_end_of_the_game(model: Stepper) -> None:
 def test_the_screen_shows_all_the_effects_of_the_event(model: Stepper) -> None:
     """The spec: the screen shows the event just applied *and its effects*. Event 31's line is
     longer than 80 columns; its effects (the strife, the new epoch) must still be readable."""
-    model.replay.seek(DEMO_STRIFE)
+    model.cursor.seek(DEMO_STRIFE)
     text = screen_text(model, 80, 24)
     assert "strife at 15" in text
     assert "epoch 4 begins" in text
@@ -227,7 +227,7 @@ def test_a_smaller_screen_trims_but_keeps_the_status_lines(
     model: Stepper, width: int, height: int
 ) -> None:
     for index in (0, 4, DEMO_PENDING, DEMO_EVENTS):
-        model.replay.seek(index)
+        model.cursor.seek(index)
         lines = model.screen(width, height)
         assert_fits(lines, width, height)
         text = "\n".join(lines)
@@ -245,7 +245,7 @@ def test_every_step_fits_80x24_in_every_view_and_mode(model: Stepper) -> None:
     for mode in ("", "d", "?"):
         for _ in range(5):
             for index in range(0, DEMO_EVENTS + 1, 3):
-                model.replay.seek(index)
+                model.cursor.seek(index)
                 if mode:
                     model.press(mode)
                 assert_fits(model.screen(80, 24), 80, 24)

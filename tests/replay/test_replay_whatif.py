@@ -4,6 +4,7 @@ still-legal part; ``-o`` writes the new log up to the last legal event, and it v
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +14,15 @@ from tribes.core.engine import play
 from tribes.core.errors import IllegalMove, TribesError
 from tribes.core.game import EVERYTHING
 from tribes.events import codec
-from tribes.replay import logs, tools
-from tribes.replay.cursor import Replay
+from tribes.replay import logs, questions
+from tribes.replay.cursor import Cursor
 from tribes.replay.diff import diff
 
 DEMO_EVENTS = 36
 DEMO_PENDING = 35
 
 
-def alternative(replay: Replay, at: int) -> str:
+def alternative(replay: Cursor, at: int) -> str:
     """A legal move at event ``at`` other than the one the log played."""
     state = replay.at(at - 1).state
     played = replay.log.events[at - 1]
@@ -30,7 +31,7 @@ def alternative(replay: Replay, at: int) -> str:
     return replay.game.format_move(moves[len(moves) // 2])
 
 
-def check_result(replay: Replay, at: int, move: str, result: tools.WhatIf) -> None:
+def check_result(replay: Cursor, at: int, move: str, result: questions.WhatIf) -> None:
     """Everything the spec says of a what-if result, checked against an independent replay."""
     game = replay.game
     new_events = result.log.events
@@ -40,7 +41,7 @@ def check_result(replay: Replay, at: int, move: str, result: tools.WhatIf) -> No
     # every kept later event is the original one
     assert new_events[at:] == replay.log.events[at:end]
     # replay the new log independently
-    steps = logs.replay(game, result.log, verify=False)
+    steps = logs.steps_of(game, result.log, verify=False)
     if result.illegal_at is None:
         assert end == len(replay)
         assert result.reason is None
@@ -64,35 +65,35 @@ def check_result(replay: Replay, at: int, move: str, result: tools.WhatIf) -> No
 
 
 def test_the_same_move_changes_nothing(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     for at in (1, 5, DEMO_PENDING, DEMO_EVENTS):
         move = replay.notation(at)
-        result = tools.whatif(replay, at, move)
+        result = questions.whatif(replay, at, move)
         assert result.illegal_at is None and result.reason is None
         assert result.changes == []
         assert result.log.events == replay.log.events
 
 
 def test_another_move_reports_the_first_illegal_event(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
-    result = tools.whatif(replay, 5, "3-9")
+    replay = Cursor.open(demo_log)
+    result = questions.whatif(replay, 5, "3-9")
     assert result.illegal_at is not None
     assert result.illegal_at > 5
     check_result(replay, 5, "3-9", result)
 
 
 def test_whatif_on_every_event_of_the_demo(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     for at in range(1, DEMO_EVENTS + 1):
         move = alternative(replay, at)
-        check_result(replay, at, move, tools.whatif(replay, at, move))
+        check_result(replay, at, move, questions.whatif(replay, at, move))
 
 
 def test_whatif_does_not_move_the_cursor_or_change_the_replay(demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     replay.seek(12)
     before = [codec.state_hash(replay.at(n).state) for n in range(len(replay) + 1)]
-    tools.whatif(replay, 5, "3-9")
+    questions.whatif(replay, 5, "3-9")
     assert replay.index == 12
     assert [codec.state_hash(replay.at(n).state) for n in range(len(replay) + 1)] == before
 
@@ -100,16 +101,23 @@ def test_whatif_does_not_move_the_cursor_or_change_the_replay(demo_log: Path) ->
 @pytest.mark.parametrize("at", [0, -2, DEMO_EVENTS + 1])
 def test_library_out_of_range(demo_log: Path, at: int) -> None:
     with pytest.raises(TribesError):
-        tools.whatif(Replay.open(demo_log), at, "1-2")
+        questions.whatif(Cursor.open(demo_log), at, "1-2")
 
 
 # --- command ------------------------------------------------------------------------------------
 
 
+def made_illegal(cli: Any, *args: Any) -> str:
+    """whatif where a later event became illegal: exit status 3, the report on stdout."""
+    ran = cli.run("whatif", *args)
+    assert ran.exit_code == 3, (args, ran.exit_code, ran.stdout, ran.stderr)
+    return str(ran.stdout)
+
+
 def test_command_reports_the_illegal_event_and_the_diff(cli: Any, demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
-    result = tools.whatif(replay, 5, "3-9")
-    out = cli.ok("whatif", demo_log, "--at", 5, "3-9")
+    replay = Cursor.open(demo_log)
+    result = questions.whatif(replay, 5, "3-9")
+    out = made_illegal(cli, demo_log, "--at", 5, "3-9")
     assert f"event {result.illegal_at}" in out
     assert replay.notation(result.illegal_at) in out  # the event that became illegal
     assert result.reason in out  # and why
@@ -119,9 +127,9 @@ def test_command_reports_the_illegal_event_and_the_diff(cli: Any, demo_log: Path
 
 
 def test_command_json(cli: Any, demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
-    result = tools.whatif(replay, 5, "3-9")
-    doc = cli.json("whatif", demo_log, "--at", 5, "3-9", "--json")
+    replay = Cursor.open(demo_log)
+    result = questions.whatif(replay, 5, "3-9")
+    doc = json.loads(made_illegal(cli, demo_log, "--at", 5, "3-9", "--json"))
     assert doc["illegal_at"] == result.illegal_at
     assert doc["reason"] == result.reason
     assert doc["legal_until"] == len(result.log.events)
@@ -129,17 +137,17 @@ def test_command_json(cli: Any, demo_log: Path) -> None:
 
 
 def test_command_the_same_move_is_still_legal_throughout(cli: Any, demo_log: Path) -> None:
-    out = cli.ok("whatif", demo_log, "--at", 7, Replay.open(demo_log).notation(7))
+    out = cli.ok("whatif", demo_log, "--at", 7, Cursor.open(demo_log).notation(7))  # exit 0
     assert "still legal" in out
     assert "no change" in out
 
 
 def test_output_writes_the_legal_part_and_it_verifies(cli: Any, demo_log: Path) -> None:
-    replay = Replay.open(demo_log)
+    replay = Cursor.open(demo_log)
     new = demo_log.with_name("whatif.tribes")
-    cli.ok("whatif", demo_log, "--at", 5, "3-9", "-o", new)
+    made_illegal(cli, demo_log, "--at", 5, "3-9", "-o", new)
     written = logs.open_log(new).log
-    assert written.events == tools.whatif(replay, 5, "3-9").log.events
+    assert written.events == questions.whatif(replay, 5, "3-9").log.events
     assert cli.ok("verify", new).startswith("ok")
     # the written log can be played on from where it stopped
     assert cli.ok("moves", new).strip()
@@ -147,7 +155,7 @@ def test_output_writes_the_legal_part_and_it_verifies(cli: Any, demo_log: Path) 
 
 def test_output_as_json_verifies(cli: Any, demo_log: Path) -> None:
     new = demo_log.with_name("whatif.json")
-    cli.ok("whatif", demo_log, "--at", 20, alternative(Replay.open(demo_log), 20), "-o", new)
+    cli.ok("whatif", demo_log, "--at", 20, alternative(Cursor.open(demo_log), 20), "-o", new)
     assert cli.ok("verify", new).startswith("ok")
 
 
@@ -156,7 +164,7 @@ def test_output_is_not_overwritten_without_force(cli: Any, demo_log: Path) -> No
     new.write_text("mine")
     cli.fails("whatif", demo_log, "--at", 5, "3-9", "-o", new, code=2)
     assert new.read_text() == "mine"
-    cli.ok("whatif", demo_log, "--at", 5, "3-9", "-o", new, "--force")
+    made_illegal(cli, demo_log, "--at", 5, "3-9", "-o", new, "--force")
     assert cli.ok("verify", new).startswith("ok")
 
 

@@ -28,7 +28,7 @@ from iwari_helpers import (
 from tribes.core.errors import IllegalMove
 from tribes.games.iwari.board import TERRAINS, Terrain
 from tribes.games.iwari.events import (
-    DECK,
+    FROM_DECK,
     CardExchanged,
     ConnectionScored,
     DeckRanOut,
@@ -261,7 +261,7 @@ def test_i14_whole_journey():
     while not state.ending:
         seat = state.to_move
         card = next(t for t, n in zip(TERRAINS, state.hands[seat], strict=True) if n)
-        state, effects = play(state, CardExchanged(card=card, source=DECK))
+        state, effects = play(state, CardExchanged(card=card, source=FROM_DECK))
         swaps += 1
     assert swaps == 34
     assert of_type(effects, DeckRanOut) == [DeckRanOut(time=2)]

@@ -20,7 +20,7 @@ from iwari_helpers import (
 from tribes.core.errors import IllegalMove
 from tribes.games.iwari.board import Terrain, load
 from tribes.games.iwari.events import (
-    TOTEM,
+    TOTEM_PIECE,
     CardExchanged,
     CardsPlayed,
     PiecesPlaced,
@@ -131,7 +131,8 @@ def test_i8_legal_moves_obey_3_2_1():
                 if isinstance(e, CardsPlayed):
                     assert 1 <= len(e.cards) <= 3 and 1 <= len(e.pieces) <= 2
                     assert all(
-                        p == TOTEM or load().space_territory[p] == e.territory for p in e.pieces
+                        p == TOTEM_PIECE or load().space_territory[p] == e.territory
+                        for p in e.pieces
                     )
             for e in moves[:: max(1, len(moves) // 7)]:
                 GAME.check(state, e)
@@ -188,7 +189,7 @@ def test_i8_full_territory_takes_no_tent():
     """I8: a full territory takes no more tents (totems still fit)."""
     state = start(hands={"ann": "ggg"}, tents={"bob": [1, 2, 3]})
     in_one = {p for p in plays(state) if p[0] == 1}
-    assert in_one and all(TOTEM in p[1] and set(p[1]) == {TOTEM} for p in in_one)
+    assert in_one and all(TOTEM_PIECE in p[1] and set(p[1]) == {TOTEM_PIECE} for p in in_one)
     after, _ = play(state, "1 totem g")
     assert after.totems[1] == (1, 0, 0)
 
@@ -229,7 +230,7 @@ def test_i8_no_totem_without_tent():
     """I8: no totem where there is no tent."""
     state = start(hands={"ann": "fff"}, tents={"bob": [27]})
     assert refused(state, "6 totem f").rule == "I8"
-    assert not any(TOTEM in p[1] for p in plays(state) if p[0] == 6)
+    assert not any(TOTEM_PIECE in p[1] for p in plays(state) if p[0] == 6)
 
 
 def test_i8_ruling_tent_then_totem_opens_room():
@@ -242,7 +243,7 @@ def test_i8_ruling_tent_then_totem_opens_room():
     after, _ = play(state, "6 tent23 totem ff")
     assert tribe_tents(after, 0) == [22, 23]
     assert after.totems[6] == (1, 1, 0)
-    assert (6, (23, TOTEM), "ff") in plays(state)
+    assert (6, (23, TOTEM_PIECE), "ff") in plays(state)
 
 
 def test_i8_another_tribes_tent_opens_no_room():

@@ -1,4 +1,4 @@
-"""``tribes diff``, ``fork``, ``bisect`` and ``whatif``: thin commands over tribes.replay.tools."""
+"""``tribes diff``, ``fork``, ``bisect`` and ``whatif``: thin commands over tribes.replay.questions."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import click
 
 from tribes.core.errors import UsageError
 from tribes.events import codec
-from tribes.replay import logs, tools
-from tribes.replay.cursor import Replay
+from tribes.replay import logs, questions
+from tribes.replay.cursor import Cursor, check_point
 from tribes.replay.diff import Change
 
 LOG = click.Path(path_type=Path)
@@ -54,32 +54,40 @@ def diff(
         return
     if len(paths) != 1:
         raise UsageError("diff takes one log, or two logs to compare")
-    replay = Replay.open(paths[0])
+    if at is not None and (start is not None or end is not None):
+        raise UsageError("--at N shows what event N changed; --from and --to go without it")
+    cursor = Cursor.open(paths[0])
     if start is None and end is None:
-        n = len(replay) if at is None else at
-        if not 1 <= n <= len(replay):
-            raise UsageError(f"--at {n} is out of range: the log has events 1 to {len(replay)}")
+        n = check_point(len(cursor) if at is None else at, len(cursor), events=True)
         a, b = n - 1, n
-        title = {"event": replay.describe(n)}
+        title = {"event": cursor.describe(n)}
     else:
-        a = start if start is not None else (at if at is not None else 0)
-        b = end if end is not None else len(replay)
-        for point in (a, b):
-            if not 0 <= point <= len(replay):
-                raise UsageError(
-                    f"{point} is out of range: the log has events 1 to {len(replay)} (0 is the start)"
-                )
+        a = check_point(
+            start if start is not None else 0,
+            len(cursor),
+            option="--from",
+        )
+        b = check_point(end if end is not None else len(cursor), len(cursor), option="--to")
         title = {"from": a, "to": b}
-    _print_changes(tools.state_diff(replay, a, b), as_json, title)
+    _print_changes(questions.state_diff(cursor, a, b), as_json, title)
 
 
 def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
-    a, b = Replay.open(path_a), Replay.open(path_b)
-    where = tools.diverge(a, b)
+    a, b = Cursor.open(path_a), Cursor.open(path_b)
+    where = questions.diverge(a, b)
     if as_json:
-        head = {"event": where.event, "state": where.state, "common": where.common}
-        _print_changes(where.changes, True, head)
+        head = {
+            "event": where.event,
+            "state": where.state,
+            "common": where.common,
+            "header": {name: {"a": x, "b": y} for name, x, y in where.header},
+        }
+        _print_changes(where.changes, True, codec.unstructure(head))
         return
+    for name, x, y in where.header:
+        click.echo(
+            f"the logs start differently: {name} {_value(x)} in {path_a}, {_value(y)} in {path_b}"
+        )
     if where.event is None and where.state is None:
         click.echo(f"the logs are the same game: {len(a)} events, same states")
         return
@@ -99,6 +107,16 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
         _print_changes(where.changes, False)
 
 
+LATER_EVENT_ILLEGAL = 3
+"""whatif's exit status when the replacement made a later event illegal."""
+
+
+def _value(value: object) -> str:
+    if isinstance(value, tuple | list):
+        return ",".join(map(str, value))
+    return codec.to_json(value, indent=None) if isinstance(value, dict) else str(value)
+
+
 @click.command()
 @click.argument("log", type=LOG)
 @click.option(
@@ -109,11 +127,11 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
 def fork(log: Path, at: int, output: Path, force: bool) -> None:
     """A new log with the events before N, to try another line of play."""
     opened = logs.open_log(log)
-    logs.replay(opened.game, opened.log, path=str(log))
-    forked = tools.fork(opened.log, at)
+    logs.steps_of(opened.game, opened.log, path=str(log))
+    forked = questions.fork(opened.log, at)
     logs.create(output, forked, opened.game, force=force)
     kept = f"events 1 to {at - 1}" if at > 1 else "no event (the start)"
-    state = logs.replay(opened.game, forked)[-1].state
+    state = logs.steps_of(opened.game, forked)[-1].state
     then = (
         "the game is over there" if opened.game.is_over(state) else f"event {at} is yours to play"
     )
@@ -128,12 +146,14 @@ def fork(log: Path, at: int, output: Path, force: bool) -> None:
 def bisect(log: Path, expression: str) -> None:
     """The first event after which EXPR holds, e.g. 'len(villages) >= 12' or 'track.red > 30'.
     Exits 1 when it never holds."""
-    replay = Replay.open(log)
-    found = tools.bisect(replay, expression)
+    cursor = Cursor.open(log)
+    found = questions.bisect(cursor, expression)
     if found is None:
-        click.echo(f"'{expression}' never holds in the {len(replay)} events of {log}")
+        for path in questions.never_present(cursor, expression):
+            click.echo(f"warning: '{path}' is in no state of {log}; it reads as null", err=True)
+        click.echo(f"'{expression}' never holds in the {len(cursor)} events of {log}")
         sys.exit(1)
-    click.echo(f"event {found}" if found == 0 else replay.describe(found))
+    click.echo(f"event {found}" if found == 0 else cursor.describe(found))
 
 
 @click.command()
@@ -144,12 +164,14 @@ def bisect(log: Path, expression: str) -> None:
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable report.")
 def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_json: bool) -> None:
-    """Replace event N by MOVE and re-check every later event."""
-    replay = Replay.open(log)
-    result = tools.whatif(replay, at, move)
+    """Replace event N by MOVE and re-check every later event. Exit status: 0 when every later
+    event is still legal, 3 when one became illegal (it is named), 1 when MOVE itself is
+    illegal or the log is damaged, 2 for a usage error."""
+    cursor = Cursor.open(log)
+    result = questions.whatif(cursor, at, move)
     end = len(result.log.events)
     if output is not None:
-        logs.create(output, result.log, replay.game, force=force)
+        logs.create(output, result.log, cursor.game, force=force)
     if as_json:
         head = {
             "at": at,
@@ -159,14 +181,16 @@ def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_j
             "reason": result.reason,
         }
         _print_changes(result.changes, True, head)
-        return
+        sys.exit(0 if result.illegal_at is None else LATER_EVENT_ILLEGAL)
     click.echo(f"event {at} replaced by {move}")
     if result.illegal_at is None:
-        click.echo(f"every later event is still legal ({len(replay)} events)")
+        click.echo(f"every later event is still legal ({len(cursor)} events)")
     else:
-        later = replay.notation(result.illegal_at)
+        later = cursor.notation(result.illegal_at)
         click.echo(f"event {result.illegal_at} ({later}) became illegal: {result.reason}")
     click.echo(f"state after event {end}, compared with the original:")
     _print_changes(result.changes, False)
     if output is not None:
-        click.echo(f"{output}: {end} events")
+        click.echo(f"{output}: {end} event{'' if end == 1 else 's'}")
+    if result.illegal_at is not None:
+        sys.exit(LATER_EVENT_ILLEGAL)

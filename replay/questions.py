@@ -7,13 +7,14 @@ from collections.abc import Sequence
 
 import attrs
 
+from tribes.core import views
 from tribes.core.engine import Step, play
-from tribes.core.errors import BadNotation, IllegalMove, TribesError, UsageError
+from tribes.core.errors import BadNotation, IllegalMove, TribesError
 from tribes.core.events import Event
 from tribes.core.game import EVERYTHING, Game
 from tribes.events import codec, logfile
 from tribes.events.logfile import GameLog
-from tribes.replay.cursor import Replay
+from tribes.replay.cursor import Cursor, check_point
 from tribes.replay.diff import Change, diff
 from tribes.replay.query import parse
 
@@ -26,18 +27,15 @@ def log_digest(log: GameLog) -> str:
 def fork(log: GameLog, at: int) -> GameLog:
     """Events 1..at-1, so that event ``at`` can be played differently; the header names the
     parent (its digest and ``at``)."""
-    if not 1 <= at <= len(log.events) + 1:
-        raise UsageError(
-            f"--at {at} is out of range: fork keeps events before N, N from 1 to {len(log.events) + 1}"
-        )
+    check_point(at, len(log.events), events=True, beyond=True)
     meta = {**log.header.meta, "parent": {"log": log_digest(log), "at": at}}
     head = attrs.evolve(log.header, meta=meta)
     kept = [c for c in log.checkpoints if c.events < at]
     return GameLog(header=head, events=log.events[: at - 1], checkpoints=tuple(kept))
 
 
-def state_diff(replay: Replay, a: int, b: int) -> list[Change]:
-    return diff(replay.game, replay.document(EVERYTHING, a), replay.document(EVERYTHING, b))
+def state_diff(cursor: Cursor, a: int, b: int) -> list[Change]:
+    return diff(cursor.game, cursor.document(EVERYTHING, a), cursor.document(EVERYTHING, b))
 
 
 @attrs.frozen
@@ -49,13 +47,20 @@ class Divergence:
     state: int | None
     changes: list[Change]
     common: int
+    header: tuple[tuple[str, object, object], ...] = ()
+    """The header fields that differ (name, value in a, value in b): the logs start apart."""
 
 
-def diverge(a: Replay, b: Replay) -> Divergence:
+def diverge(a: Cursor, b: Cursor) -> Divergence:
     if a.game.name != b.game.name:
         raise TribesError(
             f"the logs are of different games: {a.game.name} and {b.game.name}; diff compares two logs of one game"
         )
+    header = tuple(
+        (name, getattr(a.log.header, name), getattr(b.log.header, name))
+        for name in HEADER_FIELDS
+        if getattr(a.log.header, name) != getattr(b.log.header, name)
+    )
     common = min(len(a), len(b))
     event = next(
         (i for i in range(1, common + 1) if a.log.events[i - 1] != b.log.events[i - 1]), None
@@ -68,19 +73,35 @@ def diverge(a: Replay, b: Replay) -> Divergence:
             state = i
             break
     if state is None and event is None:
-        return Divergence(None, None, [], common)
+        return Divergence(None, None, [], common, header)
     where = state if state is not None else min(event or common, common)
     changes = diff(a.game, a.document(EVERYTHING, where), b.document(EVERYTHING, where))
-    return Divergence(event, state, changes, common)
+    return Divergence(event, state, changes, common, header)
 
 
-def bisect(replay: Replay, expression: str) -> int | None:
+HEADER_FIELDS = ("rules_version", "seed", "seats", "options", "position")
+"""What a log's start depends on (its metadata does not change a state)."""
+
+
+def bisect(cursor: Cursor, expression: str) -> int | None:
     """The first event after which ``expression`` holds (0: it holds at the start)."""
-    query = parse(expression, set(replay.document(EVERYTHING, 0)))
-    for index in range(len(replay) + 1):
-        if query.holds(replay.document(EVERYTHING, index)):
+    query = parse(expression, set(cursor.document(EVERYTHING, 0)))
+    for index in range(len(cursor) + 1):
+        if query.holds(cursor.document(EVERYTHING, index)):
             return index
     return None
+
+
+def never_present(cursor: Cursor, expression: str) -> list[str]:
+    """The paths of ``expression`` that are in no state of the log (read as null everywhere):
+    likely typos, such as ``track.pink`` or an index beyond every list's end."""
+    query = parse(expression, set(cursor.document(EVERYTHING, 0)))
+    absent = {text for text, _ in query.paths}
+    for index in range(len(cursor) + 1):
+        absent &= query.missing(cursor.document(EVERYTHING, index))
+        if not absent:
+            break
+    return sorted(absent)
 
 
 @attrs.frozen
@@ -95,21 +116,20 @@ class WhatIf:
     steps: Sequence[Step]
 
 
-def whatif(replay: Replay, at: int, move: str) -> WhatIf:
-    game: Game = replay.game
-    if not 1 <= at <= len(replay):
-        raise UsageError(f"--at {at} is out of range: the log has events 1 to {len(replay)}")
-    before = replay.at(at - 1).state
+def whatif(cursor: Cursor, at: int, move: str) -> WhatIf:
+    game: Game = cursor.game
+    check_point(at, len(cursor), events=True)
+    before = cursor.at(at - 1).state
     try:
         event = game.parse_move(before, move)
     except BadNotation as exc:
-        raise BadNotation(f"event {at}: {exc.message}") from None
+        raise exc.within(f"event {at}") from None
     step = play(game, before, event, at)  # an illegal replacement is an error, not a result
     new_steps = [step]
-    events: list[Event] = [*replay.log.events[: at - 1], event]
+    events: list[Event] = [*cursor.log.events[: at - 1], event]
     illegal_at = reason = None
-    for index in range(at + 1, len(replay) + 1):
-        later = replay.log.events[index - 1]
+    for index in range(at + 1, len(cursor) + 1):
+        later = cursor.log.events[index - 1]
         try:
             new_steps.append(play(game, new_steps[-1].state, later, index))
         except IllegalMove as exc:
@@ -117,14 +137,9 @@ def whatif(replay: Replay, at: int, move: str) -> WhatIf:
             break
         events.append(later)
     end = at - 1 + len(new_steps)
-    parent = {"log": log_digest(replay.log), "at": at, "replaced": move}
-    head = attrs.evolve(replay.log.header, meta={**replay.log.header.meta, "parent": parent})
+    parent = {"log": log_digest(cursor.log), "at": at, "replaced": move}
+    head = attrs.evolve(cursor.log.header, meta={**cursor.log.header.meta, "parent": parent})
     new_log = GameLog(header=head, events=tuple(events))
-    original = replay.document(EVERYTHING, end)
-    head = replay.log.header
-    changed = {
-        "game": head.game,
-        "events": end,
-        **game.document(new_steps[-1].state, head.seats, EVERYTHING),
-    }
+    original = cursor.document(EVERYTHING, end)
+    changed = views.step_document(game, new_log.header, end, new_steps[-1].state, EVERYTHING)
     return WhatIf(new_log, illegal_at, reason, diff(game, original, changed), new_steps)

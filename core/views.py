@@ -1,0 +1,82 @@
+"""What every game's state looks like to tools: the ``show --json`` document (the common keys
+around the game's own fields) and a step in one line. Written once here for every game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tribes.core.header import Header
+
+if TYPE_CHECKING:  # the Game contract builds its documents here: no import back at run time
+    from tribes.core.engine import Step
+    from tribes.core.game import Game, Pending, Viewer
+
+COMMON_KEYS = ("over", "to_move", "pending", "scores", "winners")
+"""The keys every game's document has, besides the game's own."""
+
+
+def document(game: Game, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    """The ``show --json`` document of a state: the common keys, then the game's own fields."""
+    outcome = game.outcome(state)
+    scores = game.visible_scores(state, viewer)
+    to_move = game.to_move(state)
+    return {
+        "over": game.is_over(state),
+        "to_move": None if to_move is None else seats[to_move],
+        "pending": pending_document(game, state, seats, game.pending(state)),
+        "scores": {**dict(zip(seats, scores, strict=True)), **dict(outcome.others)},
+        "winners": [seats[i] for i in outcome.winners],
+        **game.fields(state, seats, viewer),
+    }
+
+
+def pending_document(
+    game: Game, state: Any, seats: Sequence[str], pending: Pending | None
+) -> dict[str, Any] | None:
+    """A pending decision as plain data: who, what, the game's details, and every option in
+    notation."""
+    if pending is None:
+        return None
+    return {
+        "seat": seats[pending.seat],
+        "decision": pending.decision,
+        **pending.details,
+        "options": [game.format_move(m) for m in game.legal_moves(state)],
+    }
+
+
+def step_document(
+    game: Game, header: Header, index: int, state: Any, viewer: Viewer
+) -> dict[str, Any]:
+    """The document of the state after event ``index`` of a log, as ``tribes show --json``
+    prints it."""
+    return {"game": header.game, "events": index, **document(game, state, header.seats, viewer)}
+
+
+def seat_name(seats: Sequence[str], step: Step) -> str:
+    return seats[step.seat] if step.seat is not None else "-"
+
+
+def notation(game: Game, step: Step) -> str:
+    """The step's event in notation ("start" for the start)."""
+    return "start" if step.event is None else game.format_move(step.event)
+
+
+def effects_text(seats: Sequence[str], step: Step, joiner: str = "; ") -> str:
+    return joiner.join(e.describe(seats) for e in step.effects)
+
+
+def step_line(game: Game, seats: Sequence[str], step: Step, width: int = 14) -> str:
+    """A step as one line of ``tribes log``: index, seat, move (padded to ``width``), effects."""
+    return (
+        f"{step.index:>4}  {seat_name(seats, step):<8} {notation(game, step):<{width}} "
+        f"{effects_text(seats, step)}"
+    ).rstrip()
+
+
+def describe(game: Game, seats: Sequence[str], step: Step) -> str:
+    """A step as a sentence: ``12: ann 12-13 — village 3 founded ...``."""
+    effects = effects_text(seats, step)
+    line = f"{step.index}: {seat_name(seats, step)} {notation(game, step)}"
+    return line + (f" — {effects}" if effects else "")

@@ -1,0 +1,52 @@
+"""Steps of a game as plain data, for scripts: ``tribes log --json`` streams one record per
+step (the event, its effects and, with states, the ``show --json`` document and the legal moves),
+so that a script checking every state needs one process, not two per event."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from tribes.core import views
+from tribes.core.engine import Step
+from tribes.core.events import Effect
+from tribes.core.game import Game, Viewer
+from tribes.core.header import Header
+from tribes.events import codec
+
+
+def effect_record(effect: Effect, seats: tuple[str, ...]) -> dict[str, Any]:
+    """An effect as data: its type, its words, and its fields."""
+    return {
+        "type": type(effect).__name__,
+        "text": effect.describe(seats),
+        **codec.unstructure(effect),
+    }
+
+
+def step_record(
+    game: Game, header: Header, step: Step, viewer: Viewer, *, states: bool = False
+) -> dict[str, Any]:
+    """One step: index, seat, move (notation and event data), effects; with ``states`` also the
+    state after it (``show --json``) and the legal moves there."""
+    seats = header.seats
+    record: dict[str, Any] = {
+        "index": step.index,
+        "seat": None if step.seat is None else seats[step.seat],
+        "move": None if step.event is None else game.format_move(step.event),
+        "event": None if step.event is None else codec.event_to_dict(step.event),
+        "effects": [effect_record(e, seats) for e in step.effects],
+    }
+    if states:
+        record["state"] = views.step_document(game, header, step.index, step.state, viewer)
+        record["legal"] = [game.format_move(m) for m in game.legal_moves(step.state)]
+    return record
+
+
+def step_records(
+    game: Game, header: Header, steps: Iterable[Step], viewer: Viewer, *, states: bool = False
+) -> Iterator[dict[str, Any]]:
+    """Every step's record: with ``states`` from the start (index 0), else events only."""
+    for step in steps:
+        if step.index or states:
+            yield step_record(game, header, step, viewer, states=states)

@@ -1,0 +1,65 @@
+"""Scripting through the CLI: ``log --json`` streams a record per step (with ``--states`` the
+state and legal moves too), ``moves --json``; a script checking every state needs one process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "iwari" / "feat-honour-first.json"
+
+
+@pytest.fixture
+def played(cli) -> str:
+    cli.ok("new", "clans", "--names", "ann,bob", "--seed", "3", "-o", "g.tribes")
+    for _ in range(4):
+        cli.ok("act", "g.tribes", cli.ok("moves", "g.tribes").split()[0])
+    return "g.tribes"
+
+
+def test_log_json_is_one_record_per_event(cli, played):
+    lines = cli.ok("log", played, "--json").splitlines()
+    records = [json.loads(line) for line in lines]
+    assert [r["index"] for r in records] == [1, 2, 3, 4]
+    text = cli.ok("log", played).splitlines()
+    for record, line in zip(records, text, strict=True):
+        assert record["move"] in line and record["seat"] in line
+        assert record["event"]["type"] == "move"
+        assert set(record) == {"index", "seat", "move", "event", "effects"}
+
+
+def test_log_states_match_show_and_moves_at_every_step(cli):
+    lines = cli.ok("log", str(FIXTURE), "--json", "--states").splitlines()
+    records = [json.loads(line) for line in lines]
+    assert records[0]["index"] == 0 and records[0]["move"] is None
+    assert len(records) == json.loads(cli.ok("show", str(FIXTURE), "--json"))["events"] + 1
+    for record in records[:: max(1, len(records) // 6)]:
+        at = str(record["index"])
+        assert record["state"] == json.loads(cli.ok("show", str(FIXTURE), "--json", "--at", at))
+        assert record["legal"] == cli.ok("moves", str(FIXTURE), "--at", at).splitlines()
+    effects = [e for r in records for e in r["effects"]]
+    assert effects and all({"type", "text"} <= set(e) for e in effects)
+
+
+def test_log_states_as_a_seat_hide_what_it_may_not_see(cli, played):
+    (start, *_) = [
+        json.loads(x)
+        for x in cli.ok("log", played, "--json", "--states", "--as", "ann").splitlines()
+    ]
+    assert set(start["state"]["clans"]) == {"ann"}
+    assert start["state"]["scores"]["bob"] is None
+
+
+def test_states_without_json_is_a_usage_error(cli, played):
+    assert "--states and --as go with --json" in cli.fails("log", played, "--states", code=2)
+
+
+def test_moves_json(cli, played):
+    doc = json.loads(cli.ok("moves", played, "--json"))
+    assert doc["events"] == 4
+    assert doc["moves"] == cli.ok("moves", played).splitlines()
+    assert doc["to_move"] in ("ann", "bob")
+    start = json.loads(cli.ok("moves", played, "--json", "--at", "0"))
+    assert start["events"] == 0 and start["moves"] == cli.ok("moves", played, "--at", "0").split()

@@ -1,0 +1,77 @@
+"""The rules ship with tribes: identical to the project's shared copy (when it is there), read by
+id through ``tribes rules``, whole or one at a time."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tribes.core import rulebook
+from tribes.core.errors import UsageError
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+COUNTS = {"clans": 23, "hunters": 23, "iwari": 22}
+
+
+@pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason="no ../shared beside this clone")
+@pytest.mark.parametrize("game", sorted(COUNTS))
+def test_shipped_rules_are_the_shared_ones(game):
+    assert (ROOT / "rules" / f"{game}.md").read_bytes() == (
+        SHARED / "rules" / f"{game}.md"
+    ).read_bytes()
+
+
+@pytest.mark.skipif(not (SHARED / "data").is_dir(), reason="no ../shared beside this clone")
+def test_packaged_data_files_are_the_shared_ones():
+    for shared in sorted((SHARED / "data").glob("*/*.json")):
+        packaged = ROOT / "games" / shared.parent.name / "data" / shared.name
+        if not (ROOT / "games" / shared.parent.name).is_dir():
+            continue  # a game not written yet has no package to hold its data
+        assert json.loads(packaged.read_text()) == json.loads(shared.read_text()), packaged
+
+
+@pytest.mark.parametrize(("game", "count"), sorted(COUNTS.items()))
+def test_every_rule_is_numbered_in_order(game, count):
+    letter = {v: k for k, v in rulebook.GAMES.items()}[game]
+    ids = [r.id for r in rulebook.rulebook(game).rules]
+    assert ids == [f"{letter}{n}" for n in range(1, count + 1)]
+
+
+def test_a_rule_is_found_by_its_id_with_its_rulings():
+    rule = rulebook.find("c19")
+    assert rule.id == "C19" and rule.game == "clans"
+    assert rule.text.startswith("C19. ")
+    assert "**Ruling**" in rulebook.find("H13").text
+
+
+def test_an_unknown_rule_names_the_range():
+    with pytest.raises(UsageError, match=r"clans has no rule 'C99'; its rules are C1 to C23"):
+        rulebook.rulebook("clans").rule("C99")
+    with pytest.raises(UsageError, match="is no rule id"):
+        rulebook.find("Z4")
+
+
+def test_cli_prints_one_rule(cli):
+    out = cli.ok("rules", "C18")
+    assert out.splitlines()[0] == "Clans — Several villages from one move"
+    assert out.splitlines()[1].startswith("C18. When they straddle an epoch boundary")
+    assert "I11" not in out
+
+
+def test_cli_prints_a_game_and_lists_all(cli):
+    whole = cli.ok("rules", "iwari")
+    assert whole == rulebook.rulebook("iwari").text.rstrip() + "\n"
+    listing = cli.ok("rules")
+    assert "clans    Clans (23 rules, C1 to C23)" in listing
+    assert "iwari    Iwari (22 rules, I1 to I22)" in listing
+    assert cli.ok("rules", "clans", "c2").splitlines()[1].startswith("C2. 60 huts")
+
+
+def test_cli_rules_as_json_and_bad_ids(cli):
+    (rule,) = json.loads(cli.ok("rules", "I11", "--json"))
+    assert rule["id"] == "I11" and rule["game"] == "iwari" and rule["text"].startswith("I11.")
+    assert "iwari has no rule 'I40'" in cli.fails("rules", "iwari", "I40", code=2)
+    assert "no rules for 'chess'" in cli.fails("rules", "chess", "C1", code=2)
