@@ -214,7 +214,7 @@ def _game_of(head: Header, path: str) -> Game:
         if option in head.options and option not in head.files:
             raise UnsupportedVersion(
                 f"names {what} '{head.options[option]}' without holding it (a log of format "
-                f"version 1); 'tribes upgrade LOG -o NEW --file {option}=PATH' puts it in",
+                f"version 1?); 'tribes upgrade LOG -o NEW --file {option}=PATH' puts it in",
                 path=path,
             )
     unknown = sorted(set(head.files) - set(head.options) - set(file_options(game)))

@@ -17,7 +17,7 @@ from pathlib import Path
 import attrs
 
 from tribes import games
-from tribes.core.errors import TribesError, UncommittedTail, UsageError
+from tribes.core.errors import CorruptLog, TribesError, UncommittedTail, UsageError
 from tribes.core.header import Header
 from tribes.events import codec, files, logfile
 from tribes.events.logfile import GameLog
@@ -56,6 +56,14 @@ def verify(path: Path) -> Verified:
     opened = logs.open_log(path)
     first = logs.steps_of(opened.game, opened.log, path=str(path))
     second = logs.steps_of(opened.game, opened.log, verify=False)
+    log = opened.log
+    last = log.checkpoints[-1].events if log.checkpoints else 0
+    if log.version < 2 and log.events and last != len(log.events):
+        raise CorruptLog(
+            f"ends without a checkpoint after its last event ({len(log.events)}); every append "
+            "of format version 1 ended with one (the log was cut or altered)",
+            path=str(path),
+        )
     end_a, end_b = codec.state_hash(first[-1].state), codec.state_hash(second[-1].state)
     if end_a != end_b:
         raise TribesError(f"{path}: two replays end in different states ({end_a} and {end_b})")
