@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from tribes import games
 from tribes.core.errors import CorruptLog
 from tribes.events import codec, files, logfile
 from tribes.events.framing import frame
+from tribes.events.logfile import GameLog
 from tribes.replay import logs
 
 BOARD = Path(__file__).parents[2] / "games" / "clans" / "data" / "board.json"
@@ -124,8 +126,8 @@ def test_reading_a_log_never_opens_a_path_its_header_names(cli, monkeypatch):
 
 def test_a_header_naming_dev_zero_as_its_board_opens_nothing(cli):
     """A log whose option names /dev/zero but that carries its board: the path is a label."""
-    head = logs.header(logs.games.get("clans"), seats=["ann", "bob"], seed=1)
-    doc = json.loads(logs.to_json(logs.seal(logs.games.get("clans"), logs.GameLog(header=head))))
+    head = logs.header(games.get("clans"), seats=["ann", "bob"], seed=1)
+    doc = json.loads(logs.to_json(logs.seal(games.get("clans"), GameLog(header=head))))
     doc["header"]["options"] = {"board": "/dev/zero"}
     doc["header"]["files"] = {"board": BOARD.read_text()}
     for key in ("digest", "commits", "checkpoints"):
@@ -151,8 +153,8 @@ def test_sixteen_mib_of_one_byte_frames_is_refused_at_the_first_record(cli):
 
 
 def test_a_log_holds_a_bounded_number_of_events():
-    table = logs.games.event_table
-    head = logs.header(logs.games.get("clans"), seats=["ann", "bob"], seed=1)
+    table = games.event_table
+    head = logs.header(games.get("clans"), seats=["ann", "bob"], seed=1)
     parts = [logfile.MAGIC]
     payload = b"".join(codec.pack(v) for v in ("tribes-log", 1, logfile.header_data(head)))
     framed, check = frame(payload, 0)
@@ -241,7 +243,7 @@ def test_a_multi_move_act_cut_anywhere_counts_none_of_its_moves(cli):
     cli.ok("act", path, "1-2", "2-3", "3-4")
     after = path.read_bytes()
     for cut in range(len(before) + 1, len(after)):
-        log, end = logfile.decode(after[:cut], logs.games.event_table)
+        log, end = logfile.decode(after[:cut], games.event_table)
         assert log.events == () and end.tail is not None and end.size == len(before)
 
 
