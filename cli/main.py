@@ -7,12 +7,14 @@ traceback from here on any input is a bug.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+import click.shell_completion
 
 from tribes import games
 from tribes.core import views
@@ -23,6 +25,7 @@ from tribes.events.logfile import GameLog
 from tribes.replay import logs, records
 from tribes.replay import verify as checking
 from tribes.replay.cursor import check_point
+from tribes.replay.simulate import check_save, match, seeds
 from tribes.replay.simulate import simulate as run_simulation
 
 LOG = click.Path(path_type=Path)
@@ -67,8 +70,8 @@ def one_line(text: str) -> str:
 @click.group(cls=TribesGroup)
 @click.version_option(package_name="tribes")
 def main() -> None:
-    """tribes: Clans and Iwari (Hunters and Gatherers to come) as event logs you can replay,
-    check, step through and share."""
+    """tribes: Clans, Iwari and Carcassonne: Hunters and Gatherers as event logs you can
+    replay, check, step through and share."""
 
 
 # --- new, moves, act ------------------------------------------------------------------------------
@@ -152,7 +155,7 @@ def _options(pairs: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@main.command()
+@main.command(short_help="The legal moves now (or after event N), in notation.")
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The moves after event N (0: the start; default: the last).")
 @click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
@@ -175,9 +178,25 @@ def moves(log: Path, at: int | None, as_json: bool) -> None:
         click.echo("the game is over: no move is legal", err=True)
 
 
+def _complete_moves(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of ``tribes act LOG <TAB>``: the legal moves after the moves already
+    typed. Nothing on any error: completion never prints one."""
+    try:
+        opened = logs.open_log(Path(ctx.params["log"]))
+        state = logs.steps_of(opened.game, opened.log)[-1].state
+        for typed in ctx.params.get("moves") or ():
+            state, _ = opened.game.apply(state, opened.game.parse_move(state, typed))
+        legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    except (TribesError, KeyError, TypeError, OSError):
+        return []
+    return [click.shell_completion.CompletionItem(m) for m in legal if m.startswith(incomplete)]
+
+
 @main.command()
 @click.argument("log", type=LOG)
-@click.argument("moves", nargs=-1, required=True)
+@click.argument("moves", nargs=-1, required=True, shell_complete=_complete_moves)
 def act(log: Path, moves: tuple[str, ...]) -> None:
     """Check moves and append them to the log (all of them, or none)."""
     opened = logs.open_log(log)
@@ -251,7 +270,7 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
         click.echo(opened.game.render(state, head.seats, viewer))
 
 
-@main.command()
+@main.command(short_help="Replay logs: every event, checkpoint and commit checked.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 def verify(paths: tuple[Path, ...]) -> None:
     """Replay logs: every event legal, every checkpoint and commit matching, the replay
@@ -270,7 +289,7 @@ def verify(paths: tuple[Path, ...]) -> None:
         sys.exit(1)
 
 
-@main.command()
+@main.command(short_help="Cut an interrupted append back to the last commit.")
 @click.argument("log", type=LOG)
 @click.option("--force", is_flag=True, help="Replace an older backup (LOG.torn) if it exists.")
 def repair(log: Path, force: bool) -> None:
@@ -278,7 +297,7 @@ def repair(log: Path, force: bool) -> None:
     click.echo(one_line(checking.repair(log, force=force).line()))
 
 
-@main.command()
+@main.command(short_help="Write a log of format version 1 in the current version.")
 @click.argument("source", type=LOG)
 @click.option(
     "-o", "--output", type=OUT, required=True, help="The log to write (.tribes or .json)."
@@ -328,7 +347,7 @@ def _ends(opened: logs.Opened) -> list[int]:
     return [c.events for c in opened.log.commits]
 
 
-@main.command(name="import")
+@main.command(name="import", short_help="Write a JSON log (or a hand-written scenario) as .tribes.")
 @click.argument("source", type=LOG)
 @click.option("-o", "--output", type=OUT, required=True, help="The .tribes log to write.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
@@ -341,7 +360,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
     logs.create(output, opened.log, opened.game, force=force)
-    click.echo(f"{output}: {len(opened.log.events)} events")
+    click.echo(f"{output}: {views.count(len(opened.log.events), 'event')}")
 
 
 # --- simulate, demo -------------------------------------------------------------------------------
@@ -352,23 +371,50 @@ def import_(source: Path, output: Path, force: bool) -> None:
 @click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--seats", type=int, help="Seats per game (default: the game's smallest plus one).")
-@click.option("--bot", default="random", show_default=True, help="random or greedy.")
+@click.option(
+    "--bot",
+    default="random",
+    show_default=True,
+    help="The bot of every seat (random, greedy), or one per seat: greedy,random,random.",
+)
+@click.option(
+    "--option", "options", multiple=True, metavar="K=V", help="A game option, as for new."
+)
+@click.option(
+    "--position",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Every game starts from this position (its seats too).",
+)
 @click.option(
     "--save", type=click.Path(path_type=Path, file_okay=False), help="Write every game's log here."
 )
+@click.option("--force", is_flag=True, help="Replace logs of an earlier run in --save.")
 def simulate(
-    game_name: str, count: int, seed: int, seats: int | None, bot: str, save: Path | None
+    game_name: str,
+    count: int,
+    seed: int,
+    seats: int | None,
+    bot: str,
+    options: tuple[str, ...],
+    position: Path | None,
+    save: Path | None,
+    force: bool,
 ) -> None:
     """Play seeded games between bots and summarise wins and scores."""
     game = games.get(game_name)
-    seats = seats if seats is not None else game.facts.min_seats + 1
-    if bot not in game.bots:
-        raise UsageError(f"unknown bot '{bot}'; bots: {', '.join(sorted(game.bots))}")
-    logs.check_seats(game, [f"p{i + 1}" for i in range(seats)])
+    how = match(
+        game,
+        [b.strip() for b in bot.split(",")],
+        seats=seats,
+        options=game.check_options(_options(options)),
+        position=_read_position(position) if position else None,
+    )
+    if save is not None:
+        check_save(game, save, seeds(seed, count), force=force)
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(
-            game, games=count, seed=seed, seats=seats, bot=bot, save=save, progress=bar.update
+            game, games=count, seed=seed, how=how, save=save, force=force, progress=bar.update
         )
     took = time.perf_counter() - began
     for line in summary.lines():
@@ -376,7 +422,7 @@ def simulate(
     click.echo(f"{count / took:.0f} games/s")
 
 
-@main.command()
+@main.command(short_help="A seeded Clans game, played and replayed with the tooling.")
 @click.option(
     "-o",
     "--output",
@@ -388,7 +434,19 @@ def demo(output: Path) -> None:
     """A seeded Clans game with an edge-case finish, played, saved and replayed step by step."""
     from tribes.replay.demo import run
 
-    run(output, click.echo)
+    run(output, click.echo, _invoked_as())
+
+
+def _invoked_as() -> str:
+    """How the user ran this command, to tell them the next ones: ``tribes`` when that is what
+    their PATH finds, else the path they typed (``.venv/bin/tribes``)."""
+    typed = sys.argv[0] if sys.argv else "tribes"
+    if Path(typed).name != "tribes":
+        return "tribes"  # python -m, or a test runner
+    found = shutil.which("tribes")
+    if os.sep not in typed or (found and Path(found).resolve() == Path(typed).resolve()):
+        return "tribes"
+    return typed
 
 
 def _register() -> None:

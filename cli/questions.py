@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
 from tribes.replay import logs, questions
@@ -35,7 +36,7 @@ def _print_changes(
         click.echo("  no change")
 
 
-@click.command()
+@click.command(short_help="What changed: at event N, from N to M, or between two logs.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 @click.option("--at", type=int, help="What event N changed (default: the last event).")
 @click.option("--from", "start", type=int, help="From the state after event N ...")
@@ -89,7 +90,7 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
             f"the logs start differently: {name} {_value(x)} in {path_a}, {_value(y)} in {path_b}"
         )
     if where.event is None and where.state is None:
-        click.echo(f"the logs are the same game: {len(a)} events, same states")
+        click.echo(f"the logs are the same game: {views.count(len(a), 'event')}, same states")
         return
     if where.event is not None:
         if where.event > where.common:
@@ -138,20 +139,24 @@ def fork(log: Path, at: int, output: Path, force: bool) -> None:
     click.echo(f"{output}: {kept} of {log}; {then}")
 
 
-@click.command()
+@click.command(short_help="The first event after which an expression holds.")
 @click.argument("log", type=LOG)
 @click.option(
     "--until", "expression", required=True, help="An expression over the show --json document."
 )
 def bisect(log: Path, expression: str) -> None:
-    """The first event after which EXPR holds, e.g. 'len(villages) >= 12' or 'track.red > 30'.
-    Exits 1 when it never holds."""
+    """The first event after which an expression holds ('len(villages) >= 12').
+
+    The expression reads the show --json document: 'len(villages) >= 12', 'track.red > 30',
+    'pending != null'. Exits 1 when it never holds."""
     cursor = Cursor.open(log)
     found = questions.bisect(cursor, expression)
     if found is None:
         for path in questions.never_present(cursor, expression):
             click.echo(f"warning: '{path}' is in no state of {log}; it reads as null", err=True)
-        click.echo(f"'{expression}' never holds in the {len(cursor)} events of {log}")
+        click.echo(
+            f"'{expression}' never holds in the {views.count(len(cursor), 'event')} of {log}"
+        )
         sys.exit(1)
     click.echo(f"event {found}" if found == 0 else cursor.describe(found))
 

@@ -51,7 +51,7 @@ def _readable(fd: int, timeout: float) -> bool:
     return bool(select.select([fd], [], [], timeout)[0])
 
 
-@click.command()
+@click.command(short_help="Step through a log in the terminal.")
 @click.argument("log", type=click.Path(path_type=Path))
 @click.option("--at", type=int, help="Open at event N.")
 def replay(log: Path, at: int | None) -> None:

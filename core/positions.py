@@ -58,7 +58,7 @@ def seat_of(value: Any, names: Sequence[str], what: str) -> int:
     return names.index(value)
 
 
-def count(value: Any, what: str, most: int = MAX_COUNT) -> int:
+def whole(value: Any, what: str, most: int = MAX_COUNT) -> int:
     """A whole number from 0 to ``most`` (never a bool or a float)."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
         raise BadPosition(f"{what} must be a whole number from 0 to {most}, got {value!r}")

@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # the Game contract builds its documents here: no import back
     from tribes.core.engine import Step
     from tribes.core.game import Game, Pending, Viewer
 
-COMMON_KEYS = ("over", "to_move", "pending", "scores", "winners")
+COMMON_KEYS = ("seats", "over", "ended", "to_move", "pending", "scores", "winners")
 """The keys every game's document has, besides the game's own."""
 
 
@@ -22,7 +22,9 @@ def document(game: Game, state: Any, seats: Sequence[str], viewer: Viewer) -> di
     scores = game.visible_scores(state, viewer)
     to_move = game.to_move(state)
     return {
+        "seats": list(seats),
         "over": game.is_over(state),
+        "ended": outcome.ended,
         "to_move": None if to_move is None else seats[to_move],
         "pending": pending_document(game, state, seats, game.pending(state)),
         "scores": {**dict(zip(seats, scores, strict=True)), **dict(outcome.others)},
@@ -52,6 +54,11 @@ def step_document(
     """The document of the state after event ``index`` of a log, as ``tribes show --json``
     prints it."""
     return {"game": header.game, "events": index, **document(game, state, header.seats, viewer)}
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and its noun, singular for one: "1 event", "2 events", "1 territory"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def seat_name(seats: Sequence[str], step: Step) -> str:

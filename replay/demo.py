@@ -32,7 +32,9 @@ def find_game(game: Game, tries: int = 2000) -> GameLog:
     raise RuntimeError("no seed gave a 12th-and-13th finish")  # pragma: no cover
 
 
-def run(folder: Path, say: Callable[[str], None]) -> None:
+def run(folder: Path, say: Callable[[str], None], command: str = "tribes") -> None:
+    """Play, save and replay the demo game into ``folder``; ``command`` is how the user runs
+    tribes (``tribes``, or ``.venv/bin/tribes`` when it is not on the PATH)."""
     game = games.get("clans")
     log = find_game(game)
     folder.mkdir(parents=True, exist_ok=True)
@@ -41,7 +43,9 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     seats = log.header.seats
     size = len(logfile.encode(log))
     say(f"== tribes demo: Clans, seed {log.header.seed}, greedy bots {', '.join(seats)}")
-    say(f"   played {len(log.events)} events and saved them to {path} ({size} bytes)")
+    say(
+        f"   played {views.count(len(log.events), 'event')} and saved them to {path} ({size} bytes)"
+    )
     steps = logs.steps_of(game, log, path=str(path))
     say("")
     say("== the start (tribes show --at 0)")
@@ -67,7 +71,7 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
     say("")
     say("== checks (tribes verify): every event legal, every checkpoint matches")
     marks = len(log.checkpoints)
-    say(f"   ok: {len(log.events)} events, {marks} checkpoint{'' if marks == 1 else 's'}")
+    say(f"   ok: {views.count(len(log.events), 'event')}, {views.count(marks, 'checkpoint')}")
     say("")
     replay = Cursor.open(path)
     strife = questions.bisect(replay, "len(villages) >= 6")
@@ -79,10 +83,8 @@ def run(folder: Path, say: Callable[[str], None]) -> None:
         say(f"   {change.text}")
     say("")
     say("Try next:")
-    say(f"  .venv/bin/tribes log {path}")
-    say(f"  .venv/bin/tribes show {path} --at {pending.index} --json")
-    say(f"  .venv/bin/tribes export {path} --json")
-    say(
-        f"  .venv/bin/tribes replay {path}          (step through it: arrows, d for diffs, q to quit)"
-    )
-    say("  .venv/bin/tribes simulate clans --games 200 --bot greedy")
+    say(f"  {command} log {path}")
+    say(f"  {command} show {path} --at {pending.index} --json")
+    say(f"  {command} export {path} --json")
+    say(f"  {command} replay {path}          (step through it: arrows, d for diffs, q to quit)")
+    say(f"  {command} simulate clans --games 200 --bot greedy")

@@ -17,6 +17,7 @@ from pathlib import Path
 import attrs
 
 from tribes import games
+from tribes.core import views
 from tribes.core.errors import CorruptLog, TribesError, UncommittedTail, UsageError
 from tribes.core.header import Header
 from tribes.events import codec, files, logfile
@@ -46,7 +47,8 @@ class Verified:
             else ""
         )
         return (
-            f"{self.path}: {self.game}, {self.events} events, {over}, state {self.state[:16]}, "
+            f"{self.path}: {self.game}, {views.count(self.events, 'event')}, {over}, "
+            f"state {self.state[:16]}, "
             f"digest {self.digest}{old}"
         )
 

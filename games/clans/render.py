@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tribes.core.game import Viewer
+from tribes.core.views import count
 from tribes.games.clans.board import COLOUR_NAMES, VILLAGES
 from tribes.games.clans.state import ClansState
 from tribes.games.clans.views import visible_clans
@@ -95,7 +96,7 @@ def _status(state: ClansState, seats: Sequence[str], viewer: Viewer) -> list[str
     for i, name in enumerate(seats):
         colour = clans[i] or "?"
         score = f" = {scores[i]}" if clans[i] else ""
-        seat_parts.append(f"{name} [{colour}] {state.chips[i]} chips{score}")
+        seat_parts.append(f"{name} [{colour}] {count(state.chips[i], 'chip')}{score}")
     lines.append("   ".join(seat_parts))
     if state.over:
         best = max(scores)

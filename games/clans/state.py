@@ -8,8 +8,9 @@ from typing import Any
 import attrs
 
 from tribes.core.errors import BadPosition
-from tribes.core.positions import check_keys, count, per_seat, same_seats, seat_names, seat_of
+from tribes.core.positions import check_keys, per_seat, same_seats, seat_names, seat_of, whole
 from tribes.core.prng import Stream
+from tribes.core.views import count
 from tribes.events.codec import CACHE
 from tribes.games.clans.board import (
     COLOUR_NAMES,
@@ -179,7 +180,7 @@ def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansSta
     to_move = seat_of(position["to_move"], names, "to_move")
     huts = _huts(position["huts"])
     chips_of = per_seat(position.get("chips", {}), names, "chips")
-    chips = [count(chips_of.get(n, 0), f"chips of {n}") for n in names]
+    chips = [whole(chips_of.get(n, 0), f"chips of {n}") for n in names]
     track = _track(position.get("track", {}))
     if sum(chips) >= VILLAGES:
         raise BadPosition(
@@ -198,8 +199,8 @@ def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansSta
     ]
     if len(isolated) > sum(chips):
         raise BadPosition(
-            f"{len(isolated)} territories are villages (all neighbours empty) "
-            f"but only {sum(chips)} chips were taken"
+            f"{count(len(isolated), 'territory', 'territories')} are villages (all neighbours empty) "
+            f"but only {count(sum(chips), 'chip')} taken"
         )
     villages = tuple(
         Village(territory=t, number=n, epoch=None, huts=huts[t], value=None)
@@ -235,7 +236,7 @@ def _huts(value: Any) -> list[Huts]:
             raise BadPosition(f"territory {key}: huts must be {{colour: count}}")
         row = [0] * len(COLOURS)
         for colour, n in counts.items():
-            row[c_index(_colour(colour))] = count(n, f"territory {key}: {colour} huts")
+            row[c_index(_colour(colour))] = whole(n, f"territory {key}: {colour} huts")
         huts[int(key)] = tuple(row)  # type: ignore[assignment]
     for i, name in enumerate(COLOUR_NAMES):
         total = sum(h[i] for h in huts)
@@ -249,5 +250,5 @@ def _track(value: Any) -> list[int]:
         raise BadPosition("'track' must map colours to points")
     track = [0] * len(COLOURS)
     for colour, points in value.items():
-        track[c_index(_colour(colour))] = count(points, f"track of {colour}")
+        track[c_index(_colour(colour))] = whole(points, f"track of {colour}")
     return track

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import attrs
 
 from tribes.core.events import Effect, Event, EventTable
+from tribes.core.views import count
 from tribes.games.iwari.board import Terrain
 
 TOTEM_PIECE = 0
@@ -143,7 +144,7 @@ class DeckReshuffled(Effect):
     cards: int
 
     def describe(self, seats: Sequence[str]) -> str:
-        return f"the discard pile ({self.cards} cards) is shuffled into a new deck"
+        return f"the discard pile ({count(self.cards, 'card')}) is shuffled into a new deck"
 
 
 @attrs.frozen(kw_only=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tribes.core.game import Viewer
+from tribes.core.views import count
 from tribes.games.iwari.scoring import winners
 from tribes.games.iwari.state import IwariState, Phase
 from tribes.games.iwari.views import hand_text, sees_hand, tribe_names
@@ -90,7 +91,7 @@ def _status(state: IwariState, seats: Sequence[str], viewer: Viewer) -> list[str
             hand = (
                 f"hand {hand_text(state.hands[tribe])}"
                 if sees_hand(state, viewer, tribe)
-                else f"hand {sum(state.hands[tribe])} cards"
+                else f"hand {count(sum(state.hands[tribe]), 'card')}"
             )
         lines.append(
             f"{letter(state, tribe)}={name:<10} score {state.scores[tribe]:>3}  tents {state.tent_supply[tribe]:>2}  "

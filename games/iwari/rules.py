@@ -54,6 +54,8 @@ from tribes.games.iwari.state import (
 __all__ = ["apply", "check", "legal_moves", "outcome", "pending", "setup"]
 
 _INDEX = {t: i for i, t in enumerate(TERRAINS)}
+DECK_OUT_TWICE = "the deck ran out a second time"
+LAST_TENT = "a tribe has placed its last tent"
 
 
 def setup(header: Header, options: Mapping[str, str]) -> IwariState:
@@ -80,7 +82,14 @@ def outcome(state: IwariState) -> Outcome:
     """Scores of the players (and of the third tribe, which cannot win); winners by I18."""
     players = state.players
     others = (("third", state.scores[THIRD]),) if state.tribes > players else ()
-    return Outcome(state.scores[:players], scoring.winners(state), others)
+    ended = end_reason(state) if state.over else None
+    return Outcome(state.scores[:players], scoring.winners(state), others, ended)
+
+
+def end_reason(state: IwariState) -> str:
+    """I14: the journey ends when the deck runs out a second time or a tribe places its last
+    tent (the round is then played out)."""
+    return DECK_OUT_TWICE if state.deck_outs >= 2 else LAST_TENT
 
 
 def pending(state: IwariState) -> Pending | None:
@@ -363,11 +372,11 @@ def _end_turn(state: IwariState, effects: list[Effect]) -> IwariState:
     if not state.ending:
         reason = None
         if state.deck_outs >= 2:
-            reason = "the deck ran out a second time"
+            reason = DECK_OUT_TWICE
         else:
             empty = [t for t in range(state.tribes) if not state.tent_supply[t]]
             if empty:
-                reason = "a tribe has placed its last tent"
+                reason = LAST_TENT
         if reason:
             effects.append(EndTriggered(reason=reason))
             state = _with(state, ending=True)

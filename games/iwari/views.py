@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tribes.core.game import EVERYTHING, Viewer
+from tribes.core.views import count
 from tribes.games.iwari.board import TERRAINS
 from tribes.games.iwari.state import FEAT_KINDS, IwariState
 
@@ -53,6 +54,7 @@ def fields(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[str,
         "deck": len(state.deck),
         "discard": "".join(c.letter for c in state.discard),
         "deck_outs": state.deck_outs,
+        "half_journey_scored": state.deck_outs >= 1 and not state.half_due,
         "covered": list(state.covered),
         "supply": {
             name: {"tents": state.tent_supply[i], "totems": state.totem_supply[i]}
@@ -64,6 +66,7 @@ def fields(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[str,
             "left": dict(zip(FEAT_KINDS, state.feats_left, strict=True)),
             "territories": {str(i): f for i, f in enumerate(state.factors) if i and f > 1},
             "connections": {str(i): f for i, f in enumerate(state.link_factors) if i and f > 1},
+            "earned": {name: list(state.earned[i]) for i, name in enumerate(seats)},
         }
         if state.feats_on
         else None,
@@ -96,10 +99,10 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
     if head == "display":
         return f"display: {_cards(old)} → {_cards(new)}"
     if head == "deck":
-        return f"deck: {old} → {new} cards"
+        return f"deck: {old} → {count(new, 'card')}"
     if head == "discard":
         added = f" (+{new[len(old) :]})" if new and old is not None and new.startswith(old) else ""
-        return f"discard: {len(old or '')} → {len(new or '')} cards{added}"
+        return f"discard: {len(old or '')} → {count(len(new or ''), 'card')}{added}"
     if head == "scores" and n == 2:
         return f"score {path[1]}: {old} → {new}"
     if head == "supply" and n == 3:

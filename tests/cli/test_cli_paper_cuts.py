@@ -1,0 +1,80 @@
+"""Paper cuts a new user hit: help summaries cut short, "1 events"."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tribes.core.views import count
+
+
+def test_every_command_summary_is_whole(cli):
+    listing = cli.ok("--help").split("Commands:")[1]
+    summaries = [line.split(None, 1)[1] for line in listing.strip().splitlines()]
+    assert len(summaries) >= 16
+    for summary in summaries:
+        assert not summary.endswith("..."), summary
+        assert not summary.endswith("e.g."), summary
+
+
+def test_counts_read_as_words():
+    assert count(1, "event") == "1 event"
+    assert count(0, "event") == "0 events"
+    assert count(1, "territory", "territories") == "1 territory"
+    assert count(3, "territory", "territories") == "3 territories"
+
+
+def test_one_event_is_not_one_events(cli):
+    cli.ok("new", "clans", "--names", "ann,bob", "--seed", "3", "-o", "g.tribes")
+    cli.ok("act", "g.tribes", cli.ok("moves", "g.tribes").split()[0])
+    out = cli.ok("verify", "g.tribes")
+    assert re.search(r"\b1 event\b", out) and "1 events" not in out
+
+
+def test_the_demo_says_the_next_commands_as_the_user_runs_tribes(tmp_path):
+    """The "Try next" lines name tribes the way this user started it: by the path they typed,
+    or plainly ``tribes`` when their PATH finds it."""
+    exe = Path(sys.executable).with_name("tribes")
+    typed = subprocess.run(
+        [str(exe), "demo", "-o", str(tmp_path / "a")], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert typed[-1] == f"  {exe} simulate clans --games 200 --bot greedy"
+    on_path = {**os.environ, "PATH": f"{exe.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    plain = subprocess.run(
+        ["tribes", "demo", "-o", str(tmp_path / "b")],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=on_path,
+    ).stdout.splitlines()
+    assert plain[-1] == "  tribes simulate clans --games 200 --bot greedy"
+    assert not any(".venv/bin/" in line for line in plain)
+
+
+def complete(words: list[str], cwd: Path) -> list[str]:
+    """What bash completion offers for the last of ``words``."""
+    exe = Path(sys.executable).with_name("tribes")
+    env = {
+        **os.environ,
+        "COMP_WORDS": " ".join(["tribes", *words]),
+        "COMP_CWORD": str(len(words)),
+        "_TRIBES_COMPLETE": "bash_complete",
+    }
+    out = subprocess.run([str(exe)], capture_output=True, text=True, env=env, cwd=cwd).stdout
+    return [line.split(",", 1)[1] for line in out.splitlines() if line]
+
+
+def test_completing_a_move_lists_the_legal_ones(cli, tmp_path):
+    cli.ok("new", "clans", "--names", "ann,bob", "--seed", "1", "-o", "c.tribes")
+    legal = cli.ok("moves", "c.tribes").split()
+    assert complete(["act", "c.tribes", ""], tmp_path) == legal
+    assert complete(["act", "c.tribes", "1-"], tmp_path) == [m for m in legal if m.startswith("1-")]
+    first = legal[0]
+    cli.ok("act", "c.tribes", first)
+    after = cli.ok("moves", "c.tribes").split()
+    cli.ok("fork", "c.tribes", "--at", "1", "-o", "d.tribes")
+    assert complete(["act", "d.tribes", first, ""], tmp_path) == after
+    assert complete(["act", "missing.tribes", ""], tmp_path) == []

@@ -1,0 +1,77 @@
+"""``tribes simulate``: a bot per seat, options and positions for every game, logs that say who
+played, and no earlier run replaced without ``--force``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tribes import games
+from tribes.replay import logs
+from tribes.replay.simulate import match, play_game
+
+
+def saved(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.tribes"))
+
+
+def test_a_bot_per_seat_is_recorded_in_each_log(cli, tmp_path):
+    out = cli.ok("simulate", "clans", "--games", "3", "--bot", "greedy,random", "--save", "runs")
+    assert "p1 (greedy)" in out and "p2 (random)" in out
+    assert "2 seats" in out
+    paths = saved(tmp_path / "runs")
+    assert len(paths) == 3
+    for path in paths:
+        head = logs.open_log(path).log.header
+        assert head.meta["bots"] == {"p1": "greedy", "p2": "random"}
+        assert cli.ok("verify", path).startswith("ok")
+
+
+def test_options_reach_every_game(cli, tmp_path):
+    cli.ok("simulate", "iwari", "--games", "2", "--option", "feats=on", "--save", "runs")
+    for path in saved(tmp_path / "runs"):
+        assert logs.open_log(path).log.header.options == {"feats": "on"}
+    assert "option feats is on or off" in cli.fails(
+        "simulate", "iwari", "--games", "2", "--option", "feats=maybe", code=2
+    )
+
+
+def test_a_position_starts_every_game(cli, tmp_path):
+    position = {
+        "seats": ["ann", "bob"],
+        "clans": {"ann": "red", "bob": "blue"},
+        "to_move": "bob",
+        "huts": {"1": {"red": 2}, "2": {"blue": 1}, "3": {"green": 1}},
+    }
+    (tmp_path / "p.json").write_text(json.dumps(position))
+    cli.ok("simulate", "clans", "--games", "2", "--position", "p.json", "--save", "runs")
+    for path in saved(tmp_path / "runs"):
+        opened = logs.open_log(path)
+        assert opened.log.header.seats == ("ann", "bob")
+        start = json.loads(cli.ok("show", path, "--json", "--at", "0"))
+        assert start["to_move"] == "bob" and start["huts"]["1"] == {"red": 2}
+
+
+def test_an_earlier_run_is_not_replaced_without_force(cli, tmp_path):
+    cli.ok("simulate", "clans", "--games", "2", "--seed", "4", "--save", "runs")
+    before = {p: p.read_bytes() for p in saved(tmp_path / "runs")}
+    line = cli.fails("simulate", "clans", "--games", "2", "--seed", "4", "--save", "runs", code=2)
+    assert "exists" in line and "--force" in line
+    assert {p: p.read_bytes() for p in saved(tmp_path / "runs")} == before
+    cli.ok("simulate", "clans", "--games", "2", "--seed", "4", "--save", "runs", "--force")
+
+
+def test_bad_bot_lists_give_one_line(cli):
+    assert "unknown bot 'smart'" in cli.fails("simulate", "clans", "--bot", "smart", code=2)
+    assert "give 1 or 3" in cli.fails(
+        "simulate", "clans", "--bot", "greedy,random", "--seats", "3", code=2
+    )
+
+
+def test_the_same_run_gives_the_same_games():
+    game = games.get("iwari")
+    how = match(game, ("greedy", "random", "random"), options={"expeditions": "on"})
+    first = play_game(game, 77, how)
+    again = play_game(game, 77, how)
+    assert first.log == again.log and first.scores == again.scores
+    assert len(how.seats) == 3 and how.bots == ("greedy", "random", "random")
