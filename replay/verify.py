@@ -11,6 +11,7 @@ CLI only prints what they return).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -111,6 +112,14 @@ def repair(path: Path, *, force: bool = False) -> Repaired:
         tail = opened.tail
         if tail is None:
             return Repaired(path, None, 0, 0, len(opened.log.events))
+        later = _commit_in(data[tail.offset :], len(opened.log.events))
+        if later is not None:
+            raise CorruptLog(
+                f"{tail.describe()}, but a commit lies in what follows (byte "
+                f"{tail.offset + later}): the log is damaged, not interrupted, and repair would "
+                "drop committed moves; take the log from whoever shared it",
+                path=str(path),
+            )
         logs.steps_of(opened.game, opened.log, path=str(path))  # what is kept is sound
         backup = path.with_name(path.name + ".torn")
         if (backup.exists() or backup.is_symlink()) and not force:
@@ -118,6 +127,21 @@ def repair(path: Path, *, force: bool = False) -> Repaired:
         files.write_atomic(backup, data, replace=force)
         files.append_at(fd, str(path), opened.end.size, b"")
         return Repaired(path, backup, tail.records, tail.size, len(opened.log.events))
+
+
+_COMMIT = re.compile(rb"[\x10-\x12]\xff(?:[\x00-\x7f]|\xcc.|\xcd..)\xc4\x0c", re.S)
+
+
+def _commit_in(data: bytes, committed: int) -> int | None:
+    """Where a commit record of a later event seems to start in ``data``, or None: a damaged
+    length can make the rest of a log look like a torn tail, and repair must not cut that."""
+    for found in _COMMIT.finditer(data):
+        if found.start() + data[found.start()] + 2 > len(data):
+            continue  # the torn commit of the interrupted append itself
+        count = codec.unpack_all(found.group()[2:-2])
+        if count and type(count[0]) is int and count[0] > committed:
+            return found.start()
+    return None
 
 
 def upgrade(

@@ -265,6 +265,21 @@ def test_repair_cuts_the_tail_and_keeps_a_backup(cli):
     cli.ok("repair", path, "--force")
 
 
+def test_repair_never_cuts_committed_moves_that_a_damaged_length_hides(cli):
+    """A flipped bit in a length makes the rest look torn; a commit lies beyond: not repaired."""
+    path = cli.new()
+    cli.ok("act", path, "1-2")
+    cli.ok("act", path, "2-3")
+    data = bytearray(path.read_bytes())
+    event_1 = record_starts(bytes(data))[2]
+    data[event_1] |= 0x40  # the length of event 1 now runs past the end of the file
+    path.write_bytes(bytes(data))
+    assert "after the last commit" in verify_fails(cli, path)
+    line = cli.fails_untouched(path, "repair", path)
+    assert "a commit lies in what follows" in line and "damaged" in line
+    assert not cli.path("g.tribes.torn").exists()
+
+
 # --- writes ---------------------------------------------------------------------------------------
 
 
