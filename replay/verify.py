@@ -85,7 +85,8 @@ def verify(path: Path) -> Verified:
 class Repaired:
     path: Path
     backup: Path | None
-    dropped_records: int
+    dropped: str
+    """What was cut, in words (the tail described), or "" when nothing was."""
     dropped_bytes: int
     events: int
 
@@ -93,9 +94,9 @@ class Repaired:
         if self.backup is None:
             return f"{self.path}: nothing to repair ({self.events} events, all committed)"
         return (
-            f"{self.path}: cut {self.dropped_bytes} bytes after the last commit "
-            f"({self.dropped_records} whole records and any torn one); {self.events} events "
-            f"kept; the whole file was kept as {self.backup}"
+            f"{self.path}: cut {self.dropped} ({self.dropped_bytes} bytes); "
+            f"{views.count(self.events, 'event')} kept, as of the last commit; the file as it "
+            f"was is kept as {self.backup}"
         )
 
 
@@ -111,7 +112,7 @@ def repair(path: Path, *, force: bool = False) -> Repaired:
             )
         tail = opened.tail
         if tail is None:
-            return Repaired(path, None, 0, 0, len(opened.log.events))
+            return Repaired(path, None, "", 0, len(opened.log.events))
         later = _commit_in(data[tail.offset :], len(opened.log.events))
         if later is not None:
             raise CorruptLog(
@@ -126,7 +127,7 @@ def repair(path: Path, *, force: bool = False) -> Repaired:
             raise UsageError(f"{backup} exists; move it away or pass --force to replace it")
         files.write_atomic(backup, data, replace=force)
         files.append_at(fd, str(path), opened.end.size, b"")
-        return Repaired(path, backup, tail.records, tail.size, len(opened.log.events))
+        return Repaired(path, backup, tail.describe(), tail.size, len(opened.log.events))
 
 
 _COMMIT = re.compile(rb"[\x10-\x12]\xff(?:[\x00-\x7f]|\xcc.|\xcd..)\xc4\x0c", re.S)
