@@ -18,9 +18,9 @@ import click.shell_completion
 
 from tribes import games
 from tribes.core import views
-from tribes.core.errors import BadPosition, TribesError, UsageError
+from tribes.core.errors import BadPosition, LogError, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
-from tribes.events import codec
+from tribes.events import codec, files
 from tribes.events.logfile import GameLog
 from tribes.replay import logs, records
 from tribes.replay import verify as checking
@@ -121,12 +121,11 @@ def new(
 
 
 def _read_position(path: Path) -> Any:
+    """A position file: a regular file (never a device or a FIFO) of at most 1 MiB of JSON."""
     try:
-        if path.stat().st_size > 1 << 20:
-            raise BadPosition(f"position {path} is larger than 1 MiB")
-        position = codec.from_json(path.read_text())
-    except OSError as exc:
-        raise BadPosition(f"cannot read position {path}: {exc.strerror or exc}") from None
+        position = codec.from_json(files.read_regular(path, 1 << 20, "position file").decode())
+    except LogError as exc:
+        raise BadPosition(f"cannot read position {path}: {exc.reason}") from None
     except (ValueError, RecursionError) as exc:
         raise BadPosition(f"position {path} is not valid JSON: {exc}") from None
     if not isinstance(position, dict):

@@ -1,5 +1,4 @@
-"""Reading a game's data files (boards, maps) that a user names: untrusted, so size-limited, and
-every failure one BadData line.
+"""A game's data files: those shipped with it (:func:`packaged`) and those a user names.
 
 A file an option names (``board=PATH``) is read by the library when a log is made and carried in
 the log's header; the game gets it through :func:`carry` (a key naming the text, by its content)
@@ -11,24 +10,9 @@ import functools
 import hashlib
 import json
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from tribes.core.errors import BadData
-
-MAX_BYTES = 1 << 20
-
-
-def read_json(path: Path, what: str) -> Any:
-    """The JSON in ``path``; ``what`` names it in errors ("board file", "map file")."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise BadData(f"{what} '{path}' is larger than 1 MiB")
-        return json.loads(path.read_text())
-    except FileNotFoundError:
-        raise BadData(f"{what} '{path}' does not exist") from None
-    except (OSError, ValueError, RecursionError) as exc:
-        raise BadData(f"{what} '{path}' cannot be read as JSON: {exc}") from None
 
 
 @functools.cache

@@ -104,6 +104,15 @@ def test_a_log_path_that_is_a_device_or_a_fifo_is_refused_without_hanging(cli, k
         assert "not a regular file" in result.stdout + result.stderr
 
 
+@pytest.mark.parametrize("target", ["/dev/zero", "fifo"])
+def test_a_position_file_that_is_a_device_or_a_fifo_is_refused_without_hanging(cli, target):
+    if target == "fifo":
+        target = str(cli.path("pos"))
+        os.mkfifo(target)
+    line = cli.fails("new", "clans", "--position", target, "-o", "g.tribes")
+    assert "cannot read position" in line and "not a regular file" in line
+
+
 def test_reading_a_log_never_opens_a_path_its_header_names(cli, monkeypatch):
     board = cli.path("my-board.json")
     shutil.copy(BOARD, board)
