@@ -1,12 +1,15 @@
 """Writers under fire: kill -9 during ``act``, and 2–4 ``act`` at once on one log.
 
-    python bench/logs_crash.py --kills 1000 --races 500
+    python bench/logs_crash.py --kills 1000 --races 500 [--cli-kills 200]
 
 **Kill trials**: a fresh Clans log with a few moves; a forked process runs ``act`` of three moves
 (``logs.act``, as the CLI does) and is killed with SIGKILL after a random delay (0 to 6 times
 what an act takes, so that kills land before, during and after the write). Then the log must
 read as the old log or the old log plus all three moves (a tail is allowed and cut by
 ``repair``); an act that reported success before the kill must be in it.
+
+**Command kill trials** (``--cli-kills``): the same with the real ``tribes act`` process, killed
+0.1 to 0.6 s after it starts (it takes about 0.3 s, most of it starting Python).
 
 **Races**: 2–4 forked writers, released together, each reads the log, picks a legal move and
 appends it; whoever loses the lock re-reads and appends after the others or fails with
@@ -96,6 +99,35 @@ def kill_trial(folder: Path, index: int, rng: random.Random, suffix: str, window
     return result
 
 
+def cli_kill_trial(folder: Path, index: int, rng: random.Random, suffix: str) -> dict:
+    """A kill trial of the real command: ``tribes act LOG m1 m2 m3`` killed at a random time."""
+    import shutil
+    import subprocess
+
+    path = new_log(folder, f"c{index}{suffix}", 2, index)
+    before = logs.open_log(path).log.events
+    moves = three_moves(path)
+    tribes = shutil.which("tribes", path=str(Path(sys.executable).parent)) or "tribes"
+    writer = subprocess.Popen(
+        [tribes, "act", str(path), *moves], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    time.sleep(rng.uniform(0.1, 0.6))
+    writer.send_signal(signal.SIGKILL)
+    acknowledged = writer.wait() == 0
+    result = {"lost": 0, "corrupt": 0, "partial": 0, "acknowledged": acknowledged}
+    try:
+        verify.verify(path)
+        events = logs.open_log(path).log.events
+    except TribesError:
+        result["corrupt"] = 1
+        return result
+    if events not in (before, before + tuple(GAME.parse_move(None, m) for m in moves)):
+        result["partial"] = 1
+    if acknowledged and len(events) != len(before) + 3:
+        result["lost"] = 1
+    return result
+
+
 def race(folder: Path, index: int, writers: int, suffix: str) -> dict:
     path = new_log(folder, f"r{index}{suffix}", 1, 1000 + index)
     gate_r, gate_w = os.pipe()
@@ -163,6 +195,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=1000)
     parser.add_argument("--races", type=int, default=500)
+    parser.add_argument("--cli-kills", type=int, default=0, help="Kill trials of the command.")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -174,6 +207,10 @@ def main() -> None:
             suffix = ".json" if i % 2 else ".tribes"
             for key, value in kill_trial(folder, i, rng, suffix, window).items():
                 totals[f"kill {key}"] = totals.get(f"kill {key}", 0) + int(value)
+        for i in range(args.cli_kills):
+            suffix = ".json" if i % 2 else ".tribes"
+            for key, value in cli_kill_trial(folder, i, rng, suffix).items():
+                totals[f"cli-kill {key}"] = totals.get(f"cli-kill {key}", 0) + int(value)
         for i in range(args.races):
             suffix = ".json" if i % 2 else ".tribes"
             for key, value in race(folder, i, 2 + i % 3, suffix).items():
