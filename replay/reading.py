@@ -134,10 +134,11 @@ def _game_of(head: Header, path: str) -> Game:
                 f"version 1?); 'tribes upgrade LOG -o NEW --file {option}=PATH' puts it in",
                 path=path,
             )
-    unknown = sorted(set(head.files) - set(head.options) - set(file_options(game)))
-    if unknown or any(k not in head.options for k in head.files):
+    stray = sorted(k for k in head.files if k not in head.options or k not in file_options(game))
+    if stray:
         raise CorruptLog(
-            f"the header holds a file for no option ({(unknown or list(head.files))[0]})", path=path
+            f"the header holds a file for no option that names one ({ascii(stray[0])[:40]})",
+            path=path,
         )
     return game
 

@@ -146,6 +146,16 @@ def test_a_header_naming_dev_zero_as_its_board_opens_nothing(cli):
     assert cli.ok("verify", path).startswith("ok")
 
 
+def test_a_file_carried_for_no_file_option_is_refused(cli):
+    doc = json.loads(exported(cli, cli.new("s.tribes")).read_text())
+    for key in ("digest", "commits", "checkpoints"):  # a scenario: only the header is checked
+        del doc[key]
+    doc["header"]["files"] = {"feats": "x"}
+    path = cli.path("stray.json")
+    path.write_text(json.dumps(doc))
+    assert "holds a file for no option that names one ('feats')" in cli.fails("show", path)
+
+
 def test_sixteen_mib_of_one_byte_frames_is_refused_at_the_first_record(cli):
     head = cli.new().read_bytes()
     frames = []
