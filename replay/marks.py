@@ -67,12 +67,13 @@ def _check_checkpoint(step: Step, checkpoint: Checkpoint, path: str | None) -> N
 
 def _check_commit(step: Step, so_far: bytes, commit: Commit, path: str | None) -> None:
     if digest.commit_digest(so_far, step.state) != commit.digest:
-        raise CorruptLog(
-            "does not match: its checkpoint of the state and digest of the header and events "
-            "differ from the replay's (the log was altered, or the rules changed since)",
+        raise CorruptLog(  # a commit is a checkpoint whose digest covers the header and events
+            "the replayed state differs from the recorded one, or the header or an event from "
+            f"what was committed: the commit after event {step.index} does not match (the log "
+            "was altered, or the rules changed since it was written)",
             path=path,
             index=step.index,
-            record=f"the commit after event {step.index}",
+            record=f"checkpoint after event {step.index}",
         )
 
 

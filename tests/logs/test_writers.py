@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 import pytest
-from tribes_testing import tribes_command
 
 from tribes import games
 from tribes.replay import logs
+from tribes.testing.cli import tribes_command
 
 GAME = games.get("clans")
 
