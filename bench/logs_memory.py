@@ -64,6 +64,15 @@ def files(folder: Path) -> dict[str, Path]:
     path.write_bytes(framed(payloads))
     out["1 MiB header + 20,001 events"] = path
 
+    empty = [[[] for _ in range(250)] for _ in range(4000)]  # a million empty lists
+    payloads = [header_payload({"x": empty})]
+    while len(framed(payloads)) > logfile.MAX_RECORD_BYTES + 64:
+        empty.pop()
+        payloads = [header_payload({"x": empty})]
+    path = folder / "empty-lists.tribes"
+    path.write_bytes(framed(payloads))
+    out["1 MiB header of empty lists"] = path
+
     doc = json.loads(
         logs.to_json(
             logs.seal(GAME, GameLog(header=logs.header(GAME, seats=["ann", "bob"], seed=1)))
