@@ -44,9 +44,24 @@ def diff(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[Chan
     for path, old, new in _leaves((), before, after, whole):
         if path and path[0] in IGNORED:
             continue
-        text = game.phrase(path, old, new)
+        text = game.phrase(path, old, new) or common_phrase(path, old, new)
         changes.append(Change(path, old, new, text or _plain(path, old, new)))
     return changes
+
+
+def common_phrase(path: Path, old: Any, new: Any) -> str | None:
+    """A change of a key every game's document has (``tribes.core.views.COMMON_KEYS``), in
+    words; the pending decision and the scores are the game's to phrase."""
+    head = path[0]
+    if head == "to_move":
+        return f"to move: {_show(old)} → {_show(new)}"
+    if head == "over":
+        return "the game is over" if new else "the game is on again"
+    if head == "ended" and new:
+        return f"the game ended: {new}"
+    if head == "winners" and len(path) == 1:
+        return f"winners: {', '.join(new or []) or 'none'}"
+    return None
 
 
 def _leaves(
@@ -55,11 +70,9 @@ def _leaves(
     """Changed leaves; a top-level field named in ``whole`` changes as one value."""
     if old == new:
         return
-    if (
-        isinstance(old, dict)
-        and isinstance(new, dict)
-        and not (len(path) == 1 and path[0] in whole)
-    ):
+    if len(path) == 1 and path[0] in whole:
+        yield path, old, new
+    elif isinstance(old, dict) and isinstance(new, dict):
         for key in _ordered_keys(old, new):
             yield from _leaves((*path, key), old.get(key), new.get(key), whole)
     elif isinstance(old, list) and isinstance(new, list) and _records(old) and _records(new):
