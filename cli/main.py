@@ -377,8 +377,8 @@ def export(log: Path, as_json: bool, output: Path | None, force: bool) -> None:
         logs.create(output, opened.log, opened.game, force=force)
 
 
-def _ends(opened: logs.Opened) -> list[int]:
-    return [c.events for c in opened.log.commits]
+def _ends(opened: logs.Opened) -> list[int | tuple[int, int]]:
+    return [*logs.ends_of(opened.log)]
 
 
 @main.command(name="import", short_help="Write a JSON log (or a hand-written scenario) as .tribes.")

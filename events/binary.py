@@ -8,6 +8,7 @@ Layout (format version 2)::
     event      = msgpack values: wire tag (> 0), then its fields
     checkpoint = 0, events so far, 8 bytes of the state hash       (every 64 events in an append)
     commit     = -1, events so far, 12-byte commit digest           (the end of every append)
+    annotation = -2, events so far, tag name or event index, text or nil   (then a commit)
 
 A log is what it holds up to its last commit; records after it are an interrupted append, the
 *tail*, reported in :attr:`FileEnd.tail` and never part of the game. Version 1 had no commits:
@@ -22,7 +23,7 @@ from typing import Any
 from tribes.core.errors import CorruptLog, LogError, UnsupportedVersion
 from tribes.core.events import RESERVED_TAG, Event, EventTable
 from tribes.core.header import Header
-from tribes.events import codec
+from tribes.events import annotation, codec
 from tribes.events.framing import Frame, Torn, frame, frames
 from tribes.events.headers import check_version, header_data, header_from_data
 from tribes.events.model import (
@@ -31,9 +32,11 @@ from tribes.events.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
     MAGIC,
+    MAX_ANNOTATIONS,
     MAX_EVENTS,
     MAX_LOG_BYTES,
     MAX_RECORD_BYTES,
+    Annotation,
     Checkpoint,
     Commit,
     FileEnd,
@@ -61,18 +64,40 @@ def header_record(header: Header, version: int = FORMAT_VERSION) -> bytes:
 
 def records(log: GameLog, start: int = 0, marks_at_start: bool = True) -> Iterator[bytes]:
     """The payloads of the records after the header and the first ``start`` events (and their
-    marks, unless ``marks_at_start`` is false)."""
+    marks and annotations, unless ``marks_at_start`` is false). After each event come the
+    annotations and commits that follow it, in their order (a commit after the annotations it
+    counts), or its checkpoint."""
     checkpoints = {c.events: c for c in log.checkpoints}
-    commits = {c.events: c for c in log.commits}
+    after: dict[int, list[tuple[int, int, bytes]]] = {}
+    for i, note in enumerate(log.annotations):
+        after.setdefault(note.at, []).append((i, 1, annotation.record(note)))
+    for c in log.commits:
+        after.setdefault(c.events, []).append(
+            (c.annotations, 0, _mark(COMMIT_TAG, c.events, c.digest))
+        )
     for index in range(start, len(log.events) + 1):
         if index == start and not marks_at_start:
             continue  # its marks are in the file already
         if index > 0:
             yield b"".join(codec.pack(v) for v in codec.event_to_wire(log.events[index - 1]))
-        if index in commits:
-            yield _mark(COMMIT_TAG, index, commits[index].digest)
-        elif index in checkpoints:
+        here = sorted(after.get(index, ()))
+        if index in checkpoints and not any(kind == 0 for _, kind, _ in here):
             yield _mark(CHECKPOINT_TAG, index, checkpoints[index].digest)
+        for _, _, payload in here:
+            yield payload
+
+
+def framed(payloads: list[bytes], previous: int) -> bytes:
+    """Payloads framed and chained onto a file whose last check byte is ``previous``."""
+    parts = []
+    for payload in payloads:
+        out, previous = frame(payload, previous)
+        parts.append(out)
+    return b"".join(parts)
+
+
+def commit_record(commit: Commit) -> bytes:
+    return _mark(COMMIT_TAG, commit.events, commit.digest)
 
 
 def _mark(tag: int, events: int, digest: bytes) -> bytes:
@@ -175,9 +200,10 @@ class _Reading:
         self.events: list[Event] = []
         self.checkpoints: list[Checkpoint] = []
         self.commits: list[Commit] = []
-        self.last_mark = -1
-        self.committed: tuple[int, int, int, int] | None = None
-        """After the last commit: (bytes, check, events, checkpoints)."""
+        self.annotations: list[Annotation] = []
+        self.last_mark: tuple[int, int] = (-1, 0)
+        self.committed: tuple[int, int, int, int, int] | None = None
+        """After the last commit: (bytes, check, events, checkpoints, annotations)."""
         self.pending = 0
         self.pending_start = 0
         self.torn = False
@@ -193,10 +219,18 @@ class _Reading:
             and not (tag == COMMIT_TAG and self.version == 1)
         ):
             self._mark(item, values)
+        elif type(tag) is int and tag == annotation.ANNOTATION_TAG and self.version >= 2:
+            self._annotation(item, values)
         else:
             self._event(item, values, table)
         if tag == COMMIT_TAG and self.version >= 2:
-            self.committed = (item.end + 1, item.check, len(self.events), len(self.checkpoints))
+            self.committed = (
+                item.end + 1,
+                item.check,
+                len(self.events),
+                len(self.checkpoints),
+                len(self.annotations),
+            )
             self.pending = 0
         else:
             if not self.pending:
@@ -218,17 +252,45 @@ class _Reading:
             raise CorruptLog(
                 "is malformed", record=f"the {kind} after event {count}", offset=item.start
             )
-        if count <= self.last_mark:
+        noted = len(self.annotations)
+        if (count, noted) <= self.last_mark or (
+            tag == CHECKPOINT_TAG and noted and self.annotations[-1].at == count
+        ):
             raise CorruptLog(
                 f"repeats the {kind} of event {count}",
                 record=f"the {kind} after event {count}",
                 offset=item.start,
             )
-        self.last_mark = count
+        self.last_mark = (count, noted)
         if tag == COMMIT_TAG:
-            self.commits.append(Commit(count, values[2]))
+            self.commits.append(Commit(count, values[2], noted))
         else:
             self.checkpoints.append(Checkpoint(count, values[2]))
+
+    def _annotation(self, item: Frame, values: list[Any]) -> None:
+        count = len(self.events)
+        index = len(self.annotations) + 1
+        where = f"annotation {index} (after event {count})"
+        if index > MAX_ANNOTATIONS:
+            raise CorruptLog(
+                f"is one too many: a log holds at most {MAX_ANNOTATIONS} annotations",
+                record=where,
+                offset=item.start,
+            )
+        why = (
+            "is malformed"
+            if len(values) != 4
+            else annotation.annotation_problem(values[1], values[2], values[3], count)
+        )
+        if why is None and values[1] != count:
+            why = f"says it follows event {values[1]}"
+        if why is not None:
+            raise CorruptLog(
+                why if why.startswith(("is ", "says")) else f"is refused: {why}",
+                record=where,
+                offset=item.start,
+            )
+        self.annotations.append(Annotation(values[1], values[2], values[3]))
 
     def _event(self, item: Frame, values: list[Any], table: EventTable) -> None:
         index = len(self.events) + 1
@@ -255,7 +317,7 @@ class _Reading:
             raise CorruptLog(
                 "has no commit: the log was never completely written (an interrupted new?)"
             )
-        end, check, events, checkpoints = self.committed
+        end, check, events, checkpoints, noted = self.committed
         tail = None
         if self.pending or self.torn:
             start = self.pending_start if self.pending else end
@@ -265,5 +327,6 @@ class _Reading:
             events=tuple(self.events[:events]),
             checkpoints=tuple(self.checkpoints[:checkpoints]),
             commits=tuple(self.commits),
+            annotations=tuple(self.annotations[:noted]),
         )
         return log, FileEnd(size=end, check=check, tail=tail)

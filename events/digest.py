@@ -4,6 +4,8 @@
   position, metadata) and its events, each as canonical msgpack bytes prefixed by their length.
   It is the same for both forms of a log; ``tribes verify`` prints it so that two people can
   compare what they hold (16 bytes, 32 hex digits).
+- **Annotations** (tags, notes) are covered too, each after the events it follows: a log
+  without annotations has the digest it always had.
 - A **commit** ends each append. Its digest (:data:`~tribes.events.model.COMMIT_BYTES` bytes)
   covers the log digest of the header and the events before it and the state hash after them:
   changing any byte of the header or of an event, or the rules, breaks it.
@@ -20,7 +22,7 @@ from tribes.core.header import Header
 from tribes.events import codec
 from tribes.events.framing import uvarint
 from tribes.events.headers import header_data
-from tribes.events.model import COMMIT_BYTES
+from tribes.events.model import COMMIT_BYTES, Annotation
 
 LOG_DIGEST_BYTES = 16
 
@@ -47,6 +49,9 @@ class Running:
     def add(self, event: Event) -> None:
         self._add(event_bytes(event))
 
+    def add_annotation(self, note: Annotation) -> None:
+        self._add(annotation.record(note))
+
     def add_bytes(self, wire: bytes) -> None:
         self._add(wire)
 
@@ -54,10 +59,19 @@ class Running:
         return self._hash.digest()
 
 
-def log_digest(header: Header, events: Iterable[Event]) -> bytes:
+def log_digest(header: Header, events: Iterable[Event], notes: Iterable[Annotation] = ()) -> bytes:
+    """The digest of the header, the events and the annotations, each annotation after the
+    events it follows (a log without annotations has the digest it always had)."""
     running = Running(header)
-    for event in events:
+    pending = list(notes)
+    i = 0
+    for count, event in enumerate(events, start=0):
+        while i < len(pending) and pending[i].at <= count:
+            running.add_annotation(pending[i])
+            i += 1
         running.add(event)
+    for rest in pending[i:]:
+        running.add_annotation(rest)
     return running.at()
 
 

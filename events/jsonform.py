@@ -16,14 +16,16 @@ import attrs
 
 from tribes.core.errors import CorruptLog
 from tribes.core.header import Header
-from tribes.events import codec
+from tribes.events import annotation, codec
 from tribes.events.headers import check_version, header_data, header_from_data
 from tribes.events.model import (
     COMMIT_BYTES,
     DIGEST_BYTES,
     FORMAT_NAME,
     FORMAT_VERSION,
+    MAX_ANNOTATIONS,
     MAX_EVENTS,
+    Annotation,
     Checkpoint,
     Commit,
     GameLog,
@@ -31,7 +33,7 @@ from tribes.events.model import (
 
 _KEYS = {
     1: {"format", "version", "header", "checkpoints", "events"},
-    2: {"format", "version", "header", "digest", "checkpoints", "commits", "events"},
+    2: {"format", "version", "header", "digest", "checkpoints", "commits", "events", "annotations"},
 }
 
 
@@ -45,9 +47,17 @@ def to_json_text(log: GameLog, digest: bytes) -> str:
         "version": FORMAT_VERSION,
     }
     lines = codec.to_json(head).rstrip().removesuffix("}").rstrip()
+    if log.annotations:
+        notes = ",\n".join(
+            "    " + codec.to_json(annotation.to_dict(a), indent=None) for a in log.annotations
+        )
+        lines += f',\n  "annotations": [\n{notes}\n  ]'
     marks = ", ".join(f'[{c.events}, "{c.digest.hex()}"]' for c in log.checkpoints)
     lines += f',\n  "checkpoints": [{marks}]'
-    commits = ", ".join(f'[{c.events}, "{c.digest.hex()}"]' for c in log.commits)
+    commits = ", ".join(
+        f'[{c.events}, "{c.digest.hex()}"' + (f", {c.annotations}]" if c.annotations else "]")
+        for c in log.commits
+    )
     lines += f',\n  "commits": [{commits}]'
     events = ",\n".join("    " + codec.event_json_line(e) for e in log.events)
     body = f',\n  "events": [\n{events}\n  ]\n}}\n' if events else ',\n  "events": []\n}\n'
@@ -76,6 +86,7 @@ class JsonLog:
     version: int = FORMAT_VERSION
     commits: tuple[Commit, ...] = ()
     digest: bytes | None = None
+    annotations: tuple[Annotation, ...] = ()
 
 
 def read_json_text(text: str, path: str | None = None) -> JsonLog:
@@ -101,9 +112,12 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
     if raw is not None and not isinstance(raw, list):
         raise CorruptLog('"checkpoints" must be a list of [events, hex digest]', path=path)
     checkpoints = None if raw is None else _marks(raw, DIGEST_BYTES, "checkpoint", path)
+    notes = _annotations(data.get("annotations", []), len(items), path)
     marks = [key for key in ("digest", "checkpoints", "commits") if key in data]
     if version == 1 or not marks:  # version 1, or a hand-written scenario
-        return JsonLog(header=header, items=tuple(items), checkpoints=checkpoints, version=1)
+        return JsonLog(
+            header=header, items=tuple(items), checkpoints=checkpoints, version=1, annotations=notes
+        )
     for key in ("digest", "checkpoints", "commits"):
         if key not in data:
             raise CorruptLog(f'is a version 2 log without "{key}"', path=path)
@@ -111,9 +125,12 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
         raise CorruptLog("a version 2 log gives every event as an object", path=path)
     if not isinstance(data["commits"], list):
         raise CorruptLog('"commits" must be a list of [events, hex digest]', path=path)
-    commits = _marks(data["commits"], COMMIT_BYTES, "commit", path)
-    if not commits or commits[-1].events != len(items):
-        raise CorruptLog(f"the last commit must be after the last event ({len(items)})", path=path)
+    commits = _commits(data["commits"], len(notes), path)
+    if not commits or commits[-1].events != len(items) or commits[-1].annotations != len(notes):
+        raise CorruptLog(
+            f"the last commit must be after the last event ({len(items)}) and annotation",
+            path=path,
+        )
     digest = data["digest"]
     if not isinstance(digest, str) or len(digest) != 32 or not _is_hex(digest):
         raise CorruptLog('"digest" must be 32 hex digits', path=path)
@@ -122,9 +139,49 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
         items=tuple(items),
         checkpoints=checkpoints,
         version=2,
-        commits=tuple(Commit(c.events, c.digest) for c in commits),
+        commits=commits,
         digest=bytes.fromhex(digest),
+        annotations=notes,
     )
+
+
+def _annotations(raw: Any, events: int, path: str | None) -> tuple[Annotation, ...]:
+    if not isinstance(raw, list):
+        raise CorruptLog('"annotations" must be a list', path=path)
+    if len(raw) > MAX_ANNOTATIONS:
+        raise CorruptLog(
+            f"holds {len(raw)} annotations; a log holds at most {MAX_ANNOTATIONS}", path=path
+        )
+    out: list[Annotation] = []
+    for index, item in enumerate(raw, start=1):
+        note, why = annotation.from_dict(item, events)
+        if note is not None and out and note.at < out[-1].at:
+            why = "comes before the annotation ahead of it (they are in the order appended)"
+        if note is None or why is not None:
+            raise CorruptLog(f"annotation {index} {why}", path=path)
+        out.append(note)
+    return tuple(out)
+
+
+def _commits(raw: list[Any], notes: int, path: str | None) -> tuple[Commit, ...]:
+    """Commits as ``[events, hex]``, or ``[events, hex, annotations before it]``."""
+    out: list[Commit] = []
+    for item in raw:
+        counted = 0
+        if isinstance(item, list) and len(item) == 3:
+            counted = item[2]
+            if type(counted) is not int or not 0 < counted <= notes:
+                raise CorruptLog(
+                    f"a commit's third number counts the annotations before it (1 to {notes}); "
+                    f"got {ascii(item)[:60]}",
+                    path=path,
+                )
+            item = item[:2]
+        (mark,) = _marks([item], COMMIT_BYTES, "commit", path)
+        if out and (mark.events, counted) <= (out[-1].events, out[-1].annotations):
+            raise CorruptLog("the commits must come in increasing order", path=path)
+        out.append(Commit(mark.events, mark.digest, counted))
+    return tuple(out)
 
 
 def _is_hex(text: str) -> bool:

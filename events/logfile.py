@@ -84,7 +84,7 @@ _frame = frame  # the name tests of version 1 build files with
 
 def log_digest(log: GameLog) -> bytes:
     """The digest of what the log is: its header and its events (the same for both forms)."""
-    return _digest.log_digest(log.header, log.events)
+    return _digest.log_digest(log.header, log.events, log.annotations)
 
 
 def to_json_text(log: GameLog) -> str:

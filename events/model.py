@@ -27,6 +27,13 @@ MAX_EVENTS = 20_000
 MAX_FILE_BYTES = 256 << 10
 """The largest file an option may name (a board, a map, a tile set)."""
 MAX_SEED = (1 << 64) - 1
+MAX_ANNOTATIONS = 1_000
+"""The most annotations (tag changes and notes) a log holds."""
+MAX_TAG_KEY = 64
+MAX_TAG_VALUE = 1 << 10
+"""The longest tag value, in characters (one line of text)."""
+MAX_NOTE = 4 << 10
+"""The longest note, in characters (lines of text)."""
 
 
 @attrs.frozen
@@ -44,6 +51,29 @@ class Commit:
 
     events: int
     digest: bytes
+    annotations: int = 0
+    """How many annotations come before it (0 in a log without any)."""
+
+
+@attrs.frozen
+class Annotation:
+    """A tag set (``key`` text, ``value`` its text) or a note on an event (``key`` the event's
+    index, 0 for the start, ``value`` its text), appended after ``at`` events; ``value`` None
+    removes it. Annotations never change a state."""
+
+    at: int
+    key: str | int
+    value: str | None
+
+    @property
+    def is_note(self) -> bool:
+        return isinstance(self.key, int)
+
+    def describe(self) -> str:
+        if isinstance(self.key, int):
+            what = "the start" if self.key == 0 else f"event {self.key}"
+            return f"the note on {what}" + (" (removed)" if self.value is None else "")
+        return f"the tag '{self.key}'" + (" (removed)" if self.value is None else "")
 
 
 @attrs.frozen
@@ -72,6 +102,31 @@ class GameLog:
     events: tuple[Event, ...] = ()
     checkpoints: tuple[Checkpoint, ...] = ()
     commits: tuple[Commit, ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """The tags now: every tag annotation applied in order (sorted by key)."""
+        out: dict[str, str] = {}
+        for a in self.annotations:
+            if isinstance(a.key, str):
+                if a.value is None:
+                    out.pop(a.key, None)
+                else:
+                    out[a.key] = a.value
+        return dict(sorted(out.items()))
+
+    @property
+    def notes(self) -> dict[int, str]:
+        """The notes now, by event index (0: the start)."""
+        out: dict[int, str] = {}
+        for a in self.annotations:
+            if isinstance(a.key, int):
+                if a.value is None:
+                    out.pop(a.key, None)
+                else:
+                    out[a.key] = a.value
+        return dict(sorted(out.items()))
 
     @property
     def version(self) -> int:

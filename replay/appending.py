@@ -12,14 +12,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
 
 from tribes.core.engine import Step, play
-from tribes.core.errors import BadNotation, IllegalMove, LogChanged, LogError
+from tribes.core.errors import BadNotation, IllegalMove, LogChanged, LogError, UsageError
 from tribes.core.game import Game
-from tribes.events import binary, files, logfile
-from tribes.events.logfile import GameLog
+from tribes.events import annotation, binary, files, logfile
+from tribes.events.logfile import Annotation, GameLog
 from tribes.replay import logs
 from tribes.replay.logs import Opened
+from tribes.replay.marks import ends_of
 
 
 def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
@@ -94,10 +98,11 @@ def _after_another_writer(
 def _write(fd: int, opened: Opened, history: list[Step], new: list[Step]) -> None:
     log = opened.log
     longer = GameLog(
-        header=log.header, events=log.events + tuple(s.event for s in new if s.event is not None)
+        header=log.header,
+        events=log.events + tuple(s.event for s in new if s.event is not None),
+        annotations=log.annotations,
     )
-    ends = [c.events for c in log.commits]
-    sealed = logs.seal(opened.game, longer, history + new, appended_from=ends)
+    sealed = logs.seal(opened.game, longer, history + new, appended_from=ends_of(log))
     if opened.end is not None and log.version >= 2:
         suffix = binary.suffix(sealed, len(log.events), opened.end.check)
         files.append_at(fd, str(opened.path), opened.end.size, suffix)
@@ -105,4 +110,58 @@ def _write(fd: int, opened: Opened, history: list[Step], new: list[Step]) -> Non
         files.write_atomic(opened.path, logs.encode(opened.path, sealed), replace=True)
 
 
-__all__ = ["act"]
+Change = tuple[str | int, str | None]
+"""A tag's name or an event's index, and its new text (None: remove it)."""
+
+
+def annotate(path: Path, changes: Sequence[Change]) -> GameLog:
+    """Append tag changes and notes, then a commit, under the writers' lock: all or none, the
+    file untouched on any error. ``.tribes``: records after the last commit (never a rewrite of
+    earlier bytes); JSON and version 1 logs: the whole file rewritten atomically."""
+    if not changes:
+        raise UsageError("nothing to change")
+    logs.open_log(path)  # a damaged log or a tail is named before the lock is taken
+    with files.locked(path) as fd:
+        data = files.read_fd(fd, str(path), logfile.MAX_LOG_BYTES)
+        opened = logs.opened_from(path, data)
+        logs.refuse_tail(opened)
+        log = opened.log
+        added = _annotations(log, changes)
+        history = logs.steps_of(opened.game, log, path=str(path))
+        noted = attrs.evolve(log, annotations=log.annotations + added)
+        sealed = logs.seal(opened.game, noted, history, appended_from=ends_of(log))
+        if opened.end is not None and log.version >= 2:
+            payloads = [annotation.record(a) for a in added]
+            payloads.append(binary.commit_record(sealed.commits[-1]))
+            suffix = binary.framed(payloads, opened.end.check)
+            files.append_at(fd, str(path), opened.end.size, suffix)
+        else:
+            files.write_atomic(path, logs.encode(path, sealed), replace=True)
+    return sealed
+
+
+def _annotations(log: GameLog, changes: Sequence[Change]) -> tuple[Annotation, ...]:
+    count = len(log.events)
+    if len(log.annotations) + len(changes) > logfile.MAX_ANNOTATIONS:
+        raise UsageError(
+            f"a log holds at most {logfile.MAX_ANNOTATIONS} annotations (tag changes and "
+            f"notes); this one has {len(log.annotations)}"
+        )
+    tags, notes = log.tags, log.notes
+    out = []
+    for key, value in changes:
+        if isinstance(key, int) and not 0 <= key <= count:
+            raise UsageError(
+                f"there is no event {key} to note: events are 0 (the start) to {count}"
+            )
+        why = annotation.annotation_problem(count, key, value, count)
+        if why:
+            raise UsageError(why)
+        if value is None and key not in (notes if isinstance(key, int) else tags):
+            what = f"note on event {key}" if isinstance(key, int) else f"tag '{key}'"
+            raise UsageError(f"there is no {what} to remove")
+        out.append(Annotation(count, key, value))
+    return tuple(out)
+
+
+__all__ = ["act", "annotate"]

@@ -22,7 +22,7 @@ from tribes.replay.making import (
     header,
     read_option_file,
 )
-from tribes.replay.marks import checkpoints, seal, steps_of
+from tribes.replay.marks import checkpoints, ends_of, seal, steps_of
 from tribes.replay.reading import Opened, open_log, opened_from, read_header, refuse_tail
 
 __all__ = [
@@ -30,9 +30,11 @@ __all__ = [
     "GameLog",
     "Opened",
     "act",
+    "annotate",
     "check_seats",
     "checkpoints",
     "create",
+    "ends_of",
     "file_options",
     "header",
     "open_log",
@@ -61,7 +63,7 @@ def create(path: Path, log: GameLog, game: Game, *, force: bool = False) -> Game
     An existing file is replaced only with ``force`` (and then under its writers' lock)."""
     if (path.exists() or path.is_symlink()) and not force:
         raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
-    ends = [c.events for c in log.commits] or ([0] if not log.events else [])
+    ends: list[int | tuple[int, int]] = [*ends_of(log)] or ([0] if not log.events else [])
     full = seal(game, log, appended_from=ends)
     data = encode(path, full)
     try:
@@ -84,6 +86,13 @@ def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
     from tribes.replay import appending
 
     return appending.act(opened, moves)
+
+
+def annotate(path: Path, changes: Sequence[tuple[str | int, str | None]]) -> GameLog:
+    """Append tag changes and notes (:func:`tribes.replay.appending.annotate`)."""
+    from tribes.replay import appending
+
+    return appending.annotate(path, changes)
 
 
 def to_json(log: GameLog) -> str:

@@ -158,11 +158,13 @@ def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
             raise exc.within(f"{path}: event {index}") from None
         state = play(game, state, event, index).state
         events.append(event)
-    log = GameLog(header=raw.header, events=tuple(events))
+    log = GameLog(header=raw.header, events=tuple(events), annotations=raw.annotations)
     if raw.version >= 2:
         if logfile.log_digest(log) != raw.digest:
             raise CorruptLog(
-                "its digest does not match its header and events: the log was altered or damaged",
+                "its digest does not match its header and events"
+                + (" and annotations" if raw.annotations else "")
+                + ": the log was altered or damaged",
                 path=path,
             )
         return attrs.evolve(log, checkpoints=raw.checkpoints or (), commits=raw.commits)
