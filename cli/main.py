@@ -11,6 +11,7 @@ import re
 import shutil
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -21,8 +22,8 @@ from tribes import games
 from tribes.core import views
 from tribes.core.errors import BadPosition, LogError, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
-from tribes.events import codec, files
-from tribes.events.logfile import GameLog
+from tribes.events import annotation, codec, files
+from tribes.events.logfile import Annotation, GameLog
 from tribes.replay import logs, records
 from tribes.replay import verify as checking
 from tribes.replay.cursor import check_point
@@ -95,6 +96,13 @@ def main() -> None:
     "-o", "--output", type=LOG, required=True, help="The log to write (.tribes, or .json)."
 )
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+@click.option(
+    "--tag",
+    "tag_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A tag (event, site, date, round, players, result, or any key); repeatable.",
+)
 def new(
     game_name: str,
     seats: int | None,
@@ -104,21 +112,88 @@ def new(
     position: Path | None,
     output: Path,
     force: bool,
+    tag_pairs: tuple[str, ...],
 ) -> None:
     """Start a new game log."""
     game = games.get(game_name)
+    tagged = tuple(Annotation(0, key, value) for key, value in _tag_pairs(tag_pairs))
     pos = _read_position(position) if position else None
     seat_names = _seat_names(game, seats, names, pos)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big") >> 1
     head = logs.header(game, seats=seat_names, seed=seed, options=_options(options), position=pos)
-    logs.create(output, GameLog(header=head), game, force=force)
+    logs.create(output, GameLog(header=head, annotations=tagged), game, force=force)
     state = game.setup(head)
     to_move = game.to_move(state)
     click.echo(
         f"{output}: new {game.name} game, seed {seed}, seats {', '.join(seat_names)}; "
         + (f"{seat_names[to_move]} to move" if to_move is not None else "over")
     )
+
+
+def _tag_pairs(pairs: Sequence[str]) -> list[tuple[str, str]]:
+    """``KEY=VALUE`` texts as tags, each checked (a bad one is a usage error)."""
+    out = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"tag {ascii(pair)[:60]} must be KEY=VALUE (--remove KEY removes one)")
+        why = annotation.tag_key_problem(key) or annotation.tag_value_problem(value)
+        if why:
+            raise UsageError(f"tag {ascii(key)[:40]}: {why}")
+        out.append((key, value))
+    return out
+
+
+# --- tag, note ------------------------------------------------------------------------------------
+
+
+@main.command(short_help="List a log's tags, or set and remove them.")
+@click.argument("log", type=LOG)
+@click.argument("pairs", nargs=-1, metavar="[KEY=VALUE]...")
+@click.option("--remove", "removed", multiple=True, metavar="KEY", help="Remove this tag.")
+@click.option("--json", "as_json", is_flag=True, help="List the tags as a JSON object.")
+def tag(log: Path, pairs: tuple[str, ...], removed: tuple[str, ...], as_json: bool) -> None:
+    """Tags, as a PGN has them: set (KEY=VALUE), remove (--remove KEY) or, with neither, list
+    them (KEY=VALUE a line). A change is appended to the log; it never changes a state."""
+    if not pairs and not removed:
+        tags = logs.open_log(log).log.tags
+        if as_json:
+            click.echo(codec.to_json(tags))
+        for key, value in () if as_json else tags.items():
+            click.echo(f"{key}={value}")
+        return
+    if as_json:
+        raise UsageError("--json lists the tags; it does not go with changes")
+    changes: list[tuple[str | int, str | None]] = [*_tag_pairs(pairs)]
+    for key in removed:
+        why = annotation.tag_key_problem(key)
+        if why:
+            raise UsageError(why)
+        changes.append((key, None))
+    logs.annotate(log, changes)
+    click.echo(f"{log}: {views.count(len(changes), 'tag change')}")
+
+
+@main.command(short_help="Comment on an event (0: the start), or remove the comment.")
+@click.argument("log", type=LOG)
+@click.argument("index", metavar="N", type=int)
+@click.argument("text", required=False)
+@click.option("--remove", "remove", is_flag=True, help="Remove the note on event N.")
+def note(log: Path, index: int, text: str | None, remove: bool) -> None:
+    """A note on event N (0: the start), as a PGN's comment: appended to the log, shown by log,
+    show, replay and html; it never changes a state. Without TEXT, prints the note."""
+    if remove and text is not None:
+        raise UsageError("note takes TEXT or --remove, not both")
+    if text is None and not remove:
+        notes = logs.open_log(log).log.notes
+        if index not in notes:
+            raise UsageError(f"{log} has no note on event {index}")
+        click.echo(notes[index])
+        return
+    logs.annotate(log, [(index, text)])
+    what = "the start" if index == 0 else f"event {index}"
+    click.echo(f"{log}: note on {what} " + ("removed" if remove else "written"))
 
 
 def _read_position(path: Path) -> Any:
@@ -237,15 +312,27 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
         raise UsageError("--states goes with --json")
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
     viewer = _viewer(head.seats, who)
+    notes = opened.log.notes
     if as_json:
-        for record in records.step_records(opened.game, head, steps, viewer, states=states):
+        for record in records.step_records(
+            opened.game, head, steps, viewer, states=states, notes=notes
+        ):
             click.echo(codec.to_json(record, indent=None))
         return
     width = max(
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
-    for step in steps[1:]:
+    for key, value in opened.log.tags.items():
+        click.echo(tag_line(key, value))
+    for step in steps if 0 in notes else steps[1:]:
         click.echo(views.step_line(opened.game, head.seats, step, width, viewer))
+        for line in notes.get(step.index, "").splitlines():
+            click.echo(one_line(f"      # {line}".rstrip()))
+
+
+def tag_line(key: str, value: str) -> str:
+    """A tag as a PGN writes one: ``[event "Club night"]``."""
+    return one_line(f"[{key} {codec.to_json(value, indent=None)}]")
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
@@ -283,12 +370,21 @@ def show(
     step = logs.steps_of(opened.game, opened.log, path=str(log))[index]
     state = step.state
     viewer = _viewer(head.seats, who)
+    tags, noted = opened.log.tags, opened.log.notes.get(index)
     if as_json:
-        out = codec.to_json(views.step_document(opened.game, head, index, state, viewer)) + "\n"
+        doc = views.step_document(opened.game, head, index, state, viewer)
+        out = codec.to_json({**doc, "tags": tags, "note": noted}) + "\n"
     elif as_svg:
         out = opened.game.svg(state, head.seats, viewer, step.event)
     else:
-        out = opened.game.render(state, head.seats, viewer) + "\n"
+        board = opened.game.render(state, head.seats, viewer) + "\n"
+        top = "".join(tag_line(k, v) + "\n" for k, v in tags.items())
+        what = "the start" if index == 0 else f"event {index}"
+        below = "".join(
+            one_line(line) + "\n"
+            for line in (f"note on {what}: {noted}" if noted else "").splitlines()
+        )
+        out = top + (top and "\n") + board + below
     if output is None:
         click.echo(out, nl=False)
     else:

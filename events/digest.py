@@ -19,7 +19,7 @@ from typing import Any
 
 from tribes.core.events import Event
 from tribes.core.header import Header
-from tribes.events import codec
+from tribes.events import annotation, codec
 from tribes.events.framing import uvarint
 from tribes.events.headers import header_data
 from tribes.events.model import COMMIT_BYTES, Annotation

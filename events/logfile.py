@@ -3,6 +3,7 @@
 Each concern has its module; this one names what the rest of tribes uses:
 
 - :mod:`~tribes.events.model`: the data model (GameLog, Checkpoint, Commit, Tail) and the limits;
+- :mod:`~tribes.events.annotation`: tags and notes (annotations) checked, as records;
 - :mod:`~tribes.events.framing`: frames and their chained CRC-8 check bytes;
 - :mod:`~tribes.events.headers`: the header checked field by field;
 - :mod:`~tribes.events.digest`: the log digest and the commit digests (BLAKE2b);
@@ -30,12 +31,17 @@ from tribes.events.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
     MAGIC,
+    MAX_ANNOTATIONS,
     MAX_EVENTS,
     MAX_FILE_BYTES,
     MAX_LOG_BYTES,
+    MAX_NOTE,
     MAX_RECORD_BYTES,
     MAX_SEED,
+    MAX_TAG_KEY,
+    MAX_TAG_VALUE,
     READABLE_VERSIONS,
+    Annotation,
     Checkpoint,
     Commit,
     FileEnd,
@@ -52,12 +58,17 @@ __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "MAGIC",
+    "MAX_ANNOTATIONS",
     "MAX_EVENTS",
     "MAX_FILE_BYTES",
     "MAX_LOG_BYTES",
+    "MAX_NOTE",
     "MAX_RECORD_BYTES",
     "MAX_SEED",
+    "MAX_TAG_KEY",
+    "MAX_TAG_VALUE",
     "READABLE_VERSIONS",
+    "Annotation",
     "Checkpoint",
     "Commit",
     "FileEnd",

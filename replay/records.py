@@ -4,7 +4,7 @@ so that a script checking every state needs one process, not two per event."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from tribes.core import views
@@ -25,10 +25,16 @@ def effect_record(effect: Effect, seats: tuple[str, ...], viewer: Viewer) -> dic
 
 
 def step_record(
-    game: Game, header: Header, step: Step, viewer: Viewer, *, states: bool = False
+    game: Game,
+    header: Header,
+    step: Step,
+    viewer: Viewer,
+    *,
+    states: bool = False,
+    note: str | None = None,
 ) -> dict[str, Any]:
-    """One step: index, seat, move (notation and event data), effects; with ``states`` also the
-    state after it (``show --json``) and the legal moves there."""
+    """One step: index, seat, move (notation and event data), effects, its note (or null);
+    with ``states`` also the state after it (``show --json``) and the legal moves there."""
     seats = header.seats
     record: dict[str, Any] = {
         "index": step.index,
@@ -36,6 +42,7 @@ def step_record(
         "move": None if step.event is None else game.format_move(step.event),
         "event": None if step.event is None else codec.event_to_dict(step.event),
         "effects": [effect_record(e, seats, viewer) for e in step.effects],
+        "note": note,
     }
     if states:
         record["state"] = views.step_document(game, header, step.index, step.state, viewer)
@@ -44,9 +51,16 @@ def step_record(
 
 
 def step_records(
-    game: Game, header: Header, steps: Iterable[Step], viewer: Viewer, *, states: bool = False
+    game: Game,
+    header: Header,
+    steps: Iterable[Step],
+    viewer: Viewer,
+    *,
+    states: bool = False,
+    notes: Mapping[int, str] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Every step's record: with ``states`` from the start (index 0), else events only."""
+    noted = notes or {}
     for step in steps:
         if step.index or states:
-            yield step_record(game, header, step, viewer, states=states)
+            yield step_record(game, header, step, viewer, states=states, note=noted.get(step.index))

@@ -2,7 +2,7 @@
 
 A :class:`Match` says who plays (a bot per seat), with which options and from which position; game
 ``i`` of a run has a seed drawn from stream ``simulate`` of the run's seed, so a run is the same
-on every machine, and its logs record which bot played which seat (``meta.bots``).
+on every machine, and its logs record which bot played which seat (the tag ``bots``: one a seat, in seat order).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tribes.core.errors import UsageError
 from tribes.core.events import Event
 from tribes.core.game import Bot, Game
 from tribes.core.prng import Stream
-from tribes.events.logfile import GameLog
+from tribes.events.logfile import Annotation, GameLog
 from tribes.replay import logs
 
 
@@ -74,10 +74,7 @@ def play_game(game: Game, seed: int, seats: int | Match, bot: str = "random") ->
     """One game from ``seed``: ``seats`` bots named ``bot``, or the bots of a Match; each bot
     draws from its own stream."""
     how = seats if isinstance(seats, Match) else match(game, (bot,), seats=seats)
-    meta = {"bots": dict(zip(how.seats, how.bots, strict=True))}
-    head = logs.header(
-        game, seats=how.seats, seed=seed, options=how.options, position=how.position, meta=meta
-    )
+    head = logs.header(game, seats=how.seats, seed=seed, options=how.options, position=how.position)
     players: list[Bot] = [game.bots[b](game, seed, s) for s, b in enumerate(how.bots)]
     state = game.setup(head)
     events: list[Event] = []
@@ -91,9 +88,9 @@ def play_game(game: Game, seed: int, seats: int | Match, bot: str = "random") ->
         state, _ = game.apply(state, move)
         events.append(move)
     outcome = game.outcome(state)
-    return Result(
-        GameLog(header=head, events=tuple(events)), outcome.scores, outcome.winners, len(events)
-    )
+    bots = Annotation(0, "bots", ",".join(how.bots))  # in seat order
+    log = GameLog(header=head, events=tuple(events), annotations=(bots,))
+    return Result(log, outcome.scores, outcome.winners, len(events))
 
 
 @attrs.frozen
