@@ -44,11 +44,12 @@ def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None)
         changes = [] if i == 0 else [c.text for c in diff(game, documents[i - 1], documents[i])]
         records.append({**_status(documents[i]), "c": changes})
     first = frames[0]
-    moves = "".join(_move(game, seats, s, viewer) for s in steps)
+    notes = log.notes
+    moves = "".join(_move(game, seats, s, viewer, notes.get(s.index)) for s in steps)
     title = f"{game.name}: {', '.join(seats)}"
     meta = "".join(
         f"<span><b>{esc(k)}</b> {esc(_plain(v))}</span>" for k, v in sorted(log.header.meta.items())
-    )
+    ) + "".join(f'<span class="tag"><b>{esc(k)}</b> {esc(v)}</span>' for k, v in log.tags.items())
     return TEMPLATE.format(
         title=esc(title),
         game=esc(game.name),
@@ -153,13 +154,16 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _move(game: Game, seats: Sequence[str], step: Step, viewer: Viewer) -> str:
+def _move(
+    game: Game, seats: Sequence[str], step: Step, viewer: Viewer, note: str | None = None
+) -> str:
     effects = views.effects_text(seats, step, viewer=viewer)  # a card drawn by another: "a card"
+    noted = f'<span class="note">{esc(note)}</span>' if note else ""
     return (
         f'<li data-i="{step.index}" tabindex="-1"><span class="i">{step.index}</span>'
         f'<span class="seat">{esc(views.seat_name(seats, step) if step.index else "")}</span>'
         f'<span class="mv">{esc(views.notation(game, step))}</span>'
-        f'<span class="eff">{esc(effects)}</span></li>'
+        f'<span class="eff">{esc(effects)}</span>{noted}</li>'
     )
 
 
@@ -199,6 +203,7 @@ cursor:pointer;border-left:4px solid transparent}
 #moves .mv{font-family:ui-monospace,"DejaVu Sans Mono",monospace}
 #moves .eff{grid-column:2/4;color:#5A554C;font-size:12px}
 #moves .eff:empty{display:none}
+#moves .note{grid-column:2/4;color:#0B5C8C;font-size:12px;font-style:italic;white-space:pre-wrap}
 .keys{font-size:12px;color:#5A554C;margin:6px 0 0}
 @media (max-width:900px){main{flex-direction:column}#side{flex:1 1 auto;width:100%}}
 """

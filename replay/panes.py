@@ -186,6 +186,28 @@ def wrap(text: str, width: int, most: int | None = None) -> list[str]:
     return [fit(line, width) for line in lines]
 
 
+NOTE_LINES = 3
+"""A note takes at most this many lines of the replay screen."""
+
+
+def note_lines(note: str | None, width: int, most: int = NOTE_LINES) -> list[str]:
+    """The note on the current event as the screen shows it: ``# text``, its own lines kept,
+    wrapped to ``width``, at most ``most`` lines (the last ending in … when cut)."""
+    if not note:
+        return []
+    lines: list[str] = []
+    for line in note.split("\n"):
+        lines += wrap(f"# {line}", width)
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1] = (
+            fit(lines[-1] + " …", width)
+            if len(lines[-1]) + 2 <= width
+            else fit(lines[-1][: width - 1], width - 1) + "…"
+        )
+    return [fit(line, width) for line in lines]
+
+
 def fit(line: str, width: int) -> str:
     return line if len(line) <= width else line[: max(0, width - 1)] + "…"
 

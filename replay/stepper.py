@@ -1,7 +1,8 @@
 """The model of ``tribes replay``: keys in, screens out. No terminal here, so it is tested
 directly; ``tribes.cli.tui`` only reads keys and paints the rows this returns.
 
-A screen is a title row, the event just applied with its effects, then the body: the board and,
+A screen is a title row, the event just applied with its effects, its note (``# text``, up to
+three lines) if it has one, then the body: the board and,
 where there is room beside it, the move list, the diff (``d``) and every effect (``e``); where
 there is no room beside the board, below it, and in a small terminal in its place. The body pans
 (``H J K L`` or Shift+arrows) when it does not fit. What the last event changed on the board
@@ -18,7 +19,16 @@ from tribes.core import views
 from tribes.core.game import EVERYTHING, SPECTATOR, Viewer
 from tribes.replay.cursor import Cursor
 from tribes.replay.diff import diff
-from tribes.replay.panes import Pane, Row, Segment, Spans, changed_spans, fit, wrap
+from tribes.replay.panes import (
+    Pane,
+    Row,
+    Segment,
+    Spans,
+    changed_spans,
+    fit,
+    note_lines,
+    wrap,
+)
 
 HELP = (
     "→ l n  next event        ← h p  previous event",
@@ -197,12 +207,14 @@ class Stepper:
         r = self.cursor
         bottom = self._bottom()
         events = self._event_lines(width, height)
-        room = max(0, height - 1 - len(events) - len(bottom))
+        notes = note_lines(r.log.notes.get(r.index), width, max(1, min(3, (height - 8) // 3)))
+        room = max(0, height - 1 - len(events) - len(notes) - len(bottom))
         body, cut = self._body(width, room)
         title = self._title(width, cut)
         out: list[Row] = [((title, "title"),)]
         style = "event" if r.index else "effects"
         out += [((line, style),) for line in events]
+        out += [((line, "effects"),) for line in notes]
         out += body
         out += [((fit(line, width), "message"),) for line in bottom]
         return out[:height]
