@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -13,7 +13,7 @@ from tribes.core.errors import BadNotation, IllegalMove, TribesError
 from tribes.core.events import Event
 from tribes.core.game import EVERYTHING, Game
 from tribes.events import codec, logfile
-from tribes.events.logfile import GameLog
+from tribes.events.logfile import Annotation, GameLog
 from tribes.replay.cursor import Cursor, check_point
 from tribes.replay.diff import Change, diff
 from tribes.replay.query import parse
@@ -31,7 +31,20 @@ def fork(log: GameLog, at: int) -> GameLog:
     meta = {**log.header.meta, "parent": {"log": log_digest(log), "at": at}}
     head = attrs.evolve(log.header, meta=meta)
     kept = [c for c in log.checkpoints if c.events < at]
-    return GameLog(header=head, events=log.events[: at - 1], checkpoints=tuple(kept))
+    notes = kept_annotations(log, at - 1, lambda i: i < at)
+    return GameLog(
+        header=head, events=log.events[: at - 1], checkpoints=tuple(kept), annotations=notes
+    )
+
+
+def kept_annotations(
+    log: GameLog, count: int, keep: Callable[[int], bool]
+) -> tuple[Annotation, ...]:
+    """The tags of ``log`` and its notes on the events ``keep`` keeps, for a new log of
+    ``count`` events (fork, whatif): as they are now, after its last event."""
+    tags = [Annotation(count, k, v) for k, v in log.tags.items()]
+    notes = [Annotation(count, i, t) for i, t in log.notes.items() if i <= count and keep(i)]
+    return (*tags, *notes)
 
 
 def state_diff(cursor: Cursor, a: int, b: int) -> list[Change]:
@@ -139,7 +152,8 @@ def whatif(cursor: Cursor, at: int, move: str) -> WhatIf:
     end = at - 1 + len(new_steps)
     parent = {"log": log_digest(cursor.log), "at": at, "replaced": move}
     head = attrs.evolve(cursor.log.header, meta={**cursor.log.header.meta, "parent": parent})
-    new_log = GameLog(header=head, events=tuple(events))
+    notes = kept_annotations(cursor.log, len(events), lambda i: i != at)
+    new_log = GameLog(header=head, events=tuple(events), annotations=notes)
     original = cursor.document(EVERYTHING, end)
     changed = views.step_document(game, new_log.header, end, new_steps[-1].state, EVERYTHING)
     return WhatIf(new_log, illegal_at, reason, diff(game, original, changed), new_steps)
