@@ -89,7 +89,13 @@ def setup(game: Game, head: Header) -> Any:
         raise BadOption(f"option {option}: {exc.message}") from None
 
 
-def check_seats(game: Game, seats: Sequence[str]) -> None:
+RESERVED_SEAT_NAMES = ("spectator", "all")
+"""Names ``--as`` gives a meaning of its own: no seat may have them."""
+
+
+def check_seats(game: Game, seats: Sequence[str], *, new: bool = True) -> None:
+    """Refuse seat names a log cannot hold (UsageError, one line); ``new`` also refuses the
+    names ``--as`` reserves (a log written before they were refused is still read)."""
     if not game.facts.min_seats <= len(seats) <= game.facts.max_seats:
         raise UsageError(
             f"{game.name} is for {game.facts.min_seats} to {game.facts.max_seats} seats, not {len(seats)}"
@@ -106,3 +112,10 @@ def check_seats(game: Game, seats: Sequence[str]) -> None:
             )
     if len(set(seats)) != len(seats):
         raise UsageError("seat names must differ")
+    reserved = [n for n in seats if n.casefold() in RESERVED_SEAT_NAMES] if new else []
+    if reserved:
+        raise UsageError(
+            f"seat name '{reserved[0]}' is reserved: --as '{reserved[0].casefold()}' means "
+            f"{'no seat' if reserved[0].casefold() == 'spectator' else 'every seat'}; "
+            "choose another name"
+        )

@@ -123,7 +123,7 @@ def _game_of(head: Header, path: str) -> Game:
             path=path,
         )
     try:
-        check_seats(game, head.seats)
+        check_seats(game, head.seats, new=False)
         game.check_options(head.options)
     except UsageError as exc:
         raise CorruptLog(f"the header does not fit {game.name}: {exc.message}", path=path) from None
