@@ -55,34 +55,42 @@ def seat_name_problem(name: Any) -> str | None:
 
 
 def header_from_data(data: Any, path: str | None, version: int = 2) -> Header:
-    """A Header from untrusted data: every field checked for its kind and range first, so that
-    a bad one is named ("the header's 'seed' must be ...")."""
+    """A Header from untrusted data: every field checked for its kind and range first, and every
+    missing or bad one named at once, in one line ("'rules_version', 'seed' are missing; 'seats'
+    must list ...")."""
 
     def bad(why: str) -> CorruptLog:
         return CorruptLog(f"the header is malformed: {why}", path=path)
 
     if not isinstance(data, dict):
         raise bad("it is not a map")
+    problems: list[str] = []  # every one is named at once, in one line
     allowed = (*_REQUIRED, *_OPTIONAL) if version >= 2 else (*_REQUIRED, *_OPTIONAL[:-1])
-    for key in data:
-        if not isinstance(key, str) or key not in allowed:
-            raise bad(f"unknown field {ascii(key)[:40]}")
-    for key in _REQUIRED:
-        if key not in data:
-            raise bad(f"'{key}' is missing")
-    if not isinstance(data["game"], str) or not data["game"] or codec.text_problem(data["game"]):
-        raise bad("'game' must be a name")
-    if not _whole(data["rules_version"]) or data["rules_version"] < 1:
-        raise bad("'rules_version' must be a whole number from 1")
-    if not _whole(data["seed"]) or not 0 <= data["seed"] <= MAX_SEED:
-        raise bad(f"'seed' must be a whole number from 0 to {MAX_SEED}")
-    seats = data["seats"]
-    if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS:
-        raise bad(f"'seats' must list 1 to {MAX_SEATS} seat names")
-    for name in seats:
-        why = seat_name_problem(name)
-        if why:
-            raise bad(f"seat name {ascii(name)[:40]} {why}")
+    unknown = [k for k in data if not isinstance(k, str) or k not in allowed]
+    if unknown:
+        shown = ", ".join(ascii(k)[:40] for k in unknown[:5])
+        problems.append(f"unknown field{'s' if len(unknown) > 1 else ''} {shown}")
+    missing = [key for key in _REQUIRED if key not in data]
+    if missing:
+        names = ", ".join(f"'{k}'" for k in missing)
+        problems.append(f"{names} {'is' if len(missing) == 1 else 'are'} missing")
+    if "game" in data and (
+        not isinstance(data["game"], str) or not data["game"] or codec.text_problem(data["game"])
+    ):
+        problems.append("'game' must be a name")
+    if "rules_version" in data and (not _whole(data["rules_version"]) or data["rules_version"] < 1):
+        problems.append("'rules_version' must be a whole number from 1")
+    if "seed" in data and (not _whole(data["seed"]) or not 0 <= data["seed"] <= MAX_SEED):
+        problems.append(f"'seed' must be a whole number from 0 to {MAX_SEED}")
+    seats = data.get("seats", [])
+    if "seats" in data and (not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS):
+        problems.append(f"'seats' must list 1 to {MAX_SEATS} seat names")
+    elif isinstance(seats, list):
+        for name in seats:
+            why = seat_name_problem(name)
+            if why:
+                problems.append(f"seat name {ascii(name)[:40]} {why}")
+                break
     options = data.get("options", {})
     if not _string_map(options, str):
         wrong = (
@@ -90,20 +98,22 @@ def header_from_data(data: Any, path: str | None, version: int = 2) -> Header:
             if isinstance(options, dict)
             else None
         )
-        raise bad(
+        problems.append(
             "'options' must map names to text"
             + (f" (option {ascii(wrong)[:40]} is not)" if wrong is not None else "")
         )
     if not _string_map(data.get("schema", {}), int):
-        raise bad("'schema' must map event names to versions")
+        problems.append("'schema' must map event names to versions")
     if not _string_map(data.get("files", {}), str):
-        raise bad("'files' must map option names to the text of their files")
+        problems.append("'files' must map option names to the text of their files")
     if not isinstance(data.get("meta", {}), dict):
-        raise bad("'meta' must be a map")
+        problems.append("'meta' must be a map")
     for key in ("position", "meta", "options", "schema", "files"):
         why = json_problem(data.get(key), 0)
         if why:
-            raise bad(f"'{key}' {why}")
+            problems.append(f"'{key}' {why}")
+    if problems:
+        raise bad("; ".join(problems))
     try:
         return codec.structure(data, Header)
     except (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError) as exc:
