@@ -157,7 +157,7 @@ def tag(log: Path, pairs: tuple[str, ...], removed: tuple[str, ...], as_json: bo
     """Tags, as a PGN has them: set (KEY=VALUE), remove (--remove KEY) or, with neither, list
     them (KEY=VALUE a line). A change is appended to the log; it never changes a state."""
     if not pairs and not removed:
-        tags = logs.open_log(log).log.tags
+        tags = _checked(log).log.tags
         if as_json:
             click.echo(codec.to_json(tags))
         for key, value in () if as_json else tags.items():
@@ -186,7 +186,7 @@ def note(log: Path, index: int, text: str | None, remove: bool) -> None:
     if remove and text is not None:
         raise UsageError("note takes TEXT or --remove, not both")
     if text is None and not remove:
-        notes = logs.open_log(log).log.notes
+        notes = _checked(log).log.notes
         if index not in notes:
             raise UsageError(f"{log} has no note on event {index}")
         click.echo(notes[index])
@@ -194,6 +194,13 @@ def note(log: Path, index: int, text: str | None, remove: bool) -> None:
     logs.annotate(log, [(index, text)])
     what = "the start" if index == 0 else f"event {index}"
     click.echo(f"{log}: note on {what} " + ("removed" if remove else "written"))
+
+
+def _checked(path: Path) -> logs.Opened:
+    """The log, replayed with every check: a tampered tag or note is refused, as an event is."""
+    opened = logs.open_log(path)
+    logs.steps_of(opened.game, opened.log, path=str(path))
+    return opened
 
 
 def _read_position(path: Path) -> Any:
