@@ -27,7 +27,7 @@ def test_log_json_is_one_record_per_event(cli, played):
     for record, line in zip(records, text, strict=True):
         assert record["move"] in line and record["seat"] in line
         assert record["event"]["type"] == "move"
-        assert set(record) == {"index", "seat", "move", "event", "effects"}
+        assert set(record) == {"index", "seat", "move", "event", "effects", "note"}
 
 
 def test_log_states_match_show_and_moves_at_every_step(cli):
