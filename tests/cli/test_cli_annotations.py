@@ -342,7 +342,7 @@ def test_a_concurrent_act_and_note_lose_nothing(cli, suffix):
             )
         ]
         for writer in writers:
-            out, err = writer.communicate(timeout=60)
+            _, err = writer.communicate(timeout=60)
             assert writer.returncode == 0, err
         log = logs.open_log(path).log
         assert len(log.events) == round_ + 1
