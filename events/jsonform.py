@@ -158,7 +158,7 @@ def _annotations(raw: Any, events: int, path: str | None) -> tuple[Annotation, .
         if note is not None and out and note.at < out[-1].at:
             why = "comes before the annotation ahead of it (they are in the order appended)"
         if note is None or why is not None:
-            raise CorruptLog(f"annotation {index} {why}", path=path)
+            raise CorruptLog(f"annotation {index}: {why}", path=path)
         out.append(note)
     return tuple(out)
 

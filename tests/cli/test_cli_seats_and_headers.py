@@ -57,3 +57,24 @@ def test_a_hand_written_scenario_with_moves_in_notation_imports(cli):
     path = scenario(cli, head, [first])
     cli.ok("import", path, "-o", "s.tribes")
     cli.ok("verify", "s.tribes")
+
+
+def test_a_hand_written_scenario_may_carry_tags_and_notes(cli):
+    head = {"game": "clans", "rules_version": 1, "seed": 7, "seats": ["ann", "bob"]}
+    doc = {
+        "format": "tribes-log",
+        "version": 2,
+        "header": head,
+        "events": [],
+        "annotations": [
+            {"at": 0, "tag": "event", "value": "Puzzle 3"},
+            {"at": 0, "note": 0, "text": "red to win"},
+        ],
+    }
+    cli.path("s.json").write_text(json.dumps(doc))
+    cli.ok("import", "s.json", "-o", "s.tribes")
+    assert cli.ok("tag", "s.tribes") == "event=Puzzle 3\n"
+    assert cli.ok("note", "s.tribes", "0") == "red to win\n"
+    doc["annotations"][1]["note"] = 1  # an event that is not there
+    cli.path("s.json").write_text(json.dumps(doc))
+    assert "annotation 2: it notes event 1" in cli.fails("import", "s.json", "-o", "t.tribes")
