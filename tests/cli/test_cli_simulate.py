@@ -22,8 +22,7 @@ def test_a_bot_per_seat_is_recorded_in_each_log(cli, tmp_path):
     paths = saved(tmp_path / "runs")
     assert len(paths) == 3
     for path in paths:
-        head = logs.open_log(path).log.header
-        assert head.meta["bots"] == {"p1": "greedy", "p2": "random"}
+        assert logs.open_log(path).log.tags == {"bots": "greedy,random"}  # in seat order
         assert cli.ok("verify", path).startswith("ok")
 
 
