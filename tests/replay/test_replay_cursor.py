@@ -165,6 +165,7 @@ def test_describe_names_the_seat_the_move_and_the_effects(demo_log: Path) -> Non
 
 def test_the_document_is_the_show_json_document(demo_log: Path, cli: Any) -> None:
     replay = Cursor.open(demo_log)
+
     def state_of(*args: Any) -> Any:  # show --json less the log's tags and note
         shown = cli.json("show", demo_log, "--json", *args)
         del shown["tags"], shown["note"]
