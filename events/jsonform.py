@@ -126,6 +126,15 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
     if not isinstance(data["commits"], list):
         raise CorruptLog('"commits" must be a list of [events, hex digest]', path=path)
     commits = _commits(data["commits"], len(notes), path)
+    for c in commits:  # a commit stands after the events and the annotations it counts
+        if (c.annotations and notes[c.annotations - 1].at > c.events) or (
+            c.annotations < len(notes) and notes[c.annotations].at < c.events
+        ):
+            raise CorruptLog(
+                f"the commit after event {c.events} counts {c.annotations} annotations; "
+                "that is not where it stands among them",
+                path=path,
+            )
     if not commits or commits[-1].events != len(items) or commits[-1].annotations != len(notes):
         raise CorruptLog(
             f"the last commit must be after the last event ({len(items)}) and annotation",

@@ -349,3 +349,14 @@ def test_a_concurrent_act_and_note_lose_nothing(cli, suffix):
         assert log.notes[0] == f"round {round_}"
         assert log.tags["round"] == str(round_)
         cli.ok("verify", path)
+
+
+def test_a_json_commit_out_of_place_among_the_annotations_is_refused(cli):
+    path = tagged(cli, "g.json")
+    cli.ok("note", path, "3", "late")
+    text = path.read_text()
+    first = text.index('"commits": [[0, "') + len('"commits": [[0, "') + 24
+    assert text[first : first + 4] == '", 2'
+    path.write_text(text[:first] + '", 3' + text[first + 4 :])
+    line = cli.fails("log", path)
+    assert "the commit after event 0 counts 3 annotations" in line
