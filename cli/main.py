@@ -17,6 +17,7 @@ import click
 import click.shell_completion
 
 from tribes import games
+from tribes.cli.corpus import work_options
 from tribes.core import views
 from tribes.core.errors import BadPosition, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
@@ -24,6 +25,7 @@ from tribes.events import codec
 from tribes.events.logfile import GameLog
 from tribes.replay import logs, records
 from tribes.replay.cursor import check_point
+from tribes.replay.parallel import Where
 from tribes.replay.simulate import check_save, match, seeds
 from tribes.replay.simulate import simulate as run_simulation
 
@@ -262,33 +264,19 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
         click.echo(opened.game.render(state, head.seats, viewer))
 
 
-@main.command(short_help="Replay logs: every event legal, every checkpoint matching.")
+@main.command(short_help="Replay logs and corpora: every event legal, every checkpoint matching.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
-def verify(paths: tuple[Path, ...]) -> None:
-    """Replay logs: every event legal, every checkpoint matching, the replay deterministic."""
-    failed = 0
-    for path in paths:
-        try:
-            opened = logs.open_log(path)
-            first = logs.steps_of(opened.game, opened.log, path=str(path))
-            second = logs.steps_of(opened.game, opened.log, verify=False)
-            end_a, end_b = codec.state_hash(first[-1].state), codec.state_hash(second[-1].state)
-            if end_a != end_b:
-                raise TribesError(
-                    f"{path}: two replays end in different states ({end_a} and {end_b})"
-                )
-            over = "over" if opened.game.is_over(first[-1].state) else "in progress"
-            click.echo(
-                f"ok    {path}: {opened.game.name}, {views.count(len(opened.log.events), 'event')}, {over}, state {end_a[:16]}"
-            )
-        except TribesError as exc:
-            failed += 1
-            click.echo(
-                f"FAIL  {exc.message if str(path) in exc.message else f'{path}: {exc.message}'}"
-            )
+@work_options
+def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
+    """Replay logs: every event legal, every checkpoint matching, the replay deterministic.
+    A corpus (NAME.corpus) is checked game by game (CORPUS#K: game K alone)."""
+    from tribes.replay import batch
+
+    totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
     if len(paths) > 1:
-        click.echo(f"{len(paths) - failed} ok, {failed} failed")
-    if failed:
+        bad = totals.failed_inputs
+        click.echo(f"{totals.inputs - bad} ok, {bad} failed")
+    if totals.failed:
         sys.exit(1)
 
 
@@ -356,9 +344,13 @@ def import_(source: Path, output: Path, force: bool) -> None:
     help="Every game starts from this position (its seats too).",
 )
 @click.option(
-    "--save", type=click.Path(path_type=Path, file_okay=False), help="Write every game's log here."
+    "--save",
+    type=click.Path(path_type=Path),
+    help="Write every game's log to this folder, or all of them to NAME.corpus.",
 )
 @click.option("--force", is_flag=True, help="Replace logs of an earlier run in --save.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as a JSON document.")
+@work_options
 def simulate(
     game_name: str,
     count: int,
@@ -369,8 +361,12 @@ def simulate(
     position: Path | None,
     save: Path | None,
     force: bool,
+    as_json: bool,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
-    """Play seeded games between bots and summarise wins and scores."""
+    """Play seeded games between bots and summarise wins and scores (with --jobs N on N
+    processes, with --cluster on Dask: the same games and summary)."""
     game = games.get(game_name)
     how = match(
         game,
@@ -379,15 +375,27 @@ def simulate(
         options=game.check_options(_options(options)),
         position=_read_position(position) if position else None,
     )
+    where = Where(jobs, cluster)
     if save is not None:
         check_save(game, save, seeds(seed, count), force=force)
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(
-            game, games=count, seed=seed, how=how, save=save, force=force, progress=bar.update
+            game,
+            games=count,
+            seed=seed,
+            how=how,
+            save=save,
+            force=force,
+            where=where,
+            progress=bar.update,
         )
     took = time.perf_counter() - began
-    for line in summary.lines():
+    assert summary.stats is not None
+    if as_json:
+        click.echo(codec.to_json(summary.stats.document()))
+        return
+    for line in [*summary.lines(), *summary.stats.lines()]:
         click.echo(line)
     click.echo(f"{count / took:.0f} games/s")
 
@@ -420,7 +428,7 @@ def _invoked_as() -> str:
 
 
 def _register() -> None:
-    from tribes.cli import questions, rules, tui
+    from tribes.cli import corpus, questions, rules, tui
 
     for command in (
         questions.diff,
@@ -429,6 +437,8 @@ def _register() -> None:
         questions.whatif,
         tui.replay,
         rules.rules,
+        corpus.corpus,
+        corpus.stats,
     ):
         main.add_command(command)
 

@@ -86,6 +86,10 @@ def is_json(path: Path, data: bytes) -> bool:
 def open_log(path: Path) -> Opened:
     """Read a log in either form. JSON events may be dicts or, in hand-written scenarios, moves
     in notation; both are resolved against the states as the log replays."""
+    from tribes.replay import corpus  # a game of a corpus: CORPUS#K
+
+    if (ref := corpus.split_ref(path)) is not None:
+        return corpus.open_game(path, *ref)
     data = logfile.read_bytes(path)
     if is_json(path, data):
         try:
@@ -230,6 +234,9 @@ def _write_text(path: Path, text: str) -> None:
 
 def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
     """Check every move, then append them all or none: on any error the file is untouched."""
+    from tribes.replay import corpus
+
+    corpus.refuse_append(opened.path)
     game, log = opened.game, opened.log
     history = steps_of(game, log, path=str(opened.path))
     state = history[-1].state
