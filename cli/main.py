@@ -210,16 +210,16 @@ def act(log: Path, moves: tuple[str, ...]) -> None:
     is_flag=True,
     help="With --json: each record holds the state after it and the legal moves (start included).",
 )
-@click.option("--as", "who", metavar="SEAT", help="With --states: see as this seat (default all).")
+@click.option("--as", "who", metavar="SEAT", help="Effects (and states) as this seat may see them.")
 def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
     opened = logs.open_log(log)
     head = opened.log.header
-    if (states or who) and not as_json:
-        raise UsageError("--states and --as go with --json")
+    if states and not as_json:
+        raise UsageError("--states goes with --json")
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    viewer = _viewer(head.seats, who)
     if as_json:
-        viewer = _viewer(head.seats, who)
         for record in records.step_records(opened.game, head, steps, viewer, states=states):
             click.echo(codec.to_json(record, indent=None))
         return
@@ -227,7 +227,7 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
     )
     for step in steps[1:]:
-        click.echo(views.step_line(opened.game, head.seats, step, width))
+        click.echo(views.step_line(opened.game, head.seats, step, width, viewer))
 
 
 def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:

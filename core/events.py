@@ -10,9 +10,12 @@ upcasters before structuring.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+
+if TYPE_CHECKING:  # the Game contract imports this module: no import back at run time
+    from tribes.core.game import Viewer
 
 RESERVED_TAG = 0
 """Wire tag 0 is the log file's own (its checkpoint and commit records), never an event's."""
@@ -40,6 +43,12 @@ class Effect:
         """One line in the game's language; subclasses say it better."""
         fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)))
         return f"{type(self).__name__}({fields})"
+
+    def describe_for(self, seats: Sequence[str], viewer: Viewer) -> str:
+        """The line as ``viewer`` (a seat number, SPECTATOR or EVERYTHING, as in
+        ``tribes.core.game``) may see it; ``describe`` is the line for EVERYTHING. Only an
+        effect that carries a secret (a card drawn from a deck) needs to override this."""
+        return self.describe(seats)
 
 
 @attrs.frozen

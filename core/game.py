@@ -79,6 +79,8 @@ class Outcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...] = ()
     others: tuple[tuple[str, int], ...] = ()
+    ended: str | None = None
+    """Why the game ended, in words ("the 12th village is founded"); None while it goes on."""
 
 
 def highest(scores: Sequence[int], tiebreak: Sequence[int] | None = None) -> tuple[int, ...]:
@@ -227,12 +229,12 @@ class GameBase:
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         merged = self.with_defaults(options)
-        for name, value in merged.items():
-            why = self.facts.option(name).refuses(value)  # type: ignore[union-attr]
+        for option in self.facts.options:
+            why = option.refuses(merged[option.name])
             if why:
                 raise BadOption(why)
         self.validate_options(merged)
-        return {k: v for k, v in merged.items() if v != self.facts.option(k).default}  # type: ignore[union-attr]
+        return {o.name: merged[o.name] for o in self.facts.options if merged[o.name] != o.default}
 
     def with_defaults(self, options: Mapping[str, str]) -> dict[str, str]:
         """Every option the game takes, ``options`` over the defaults; BadOption for one it does

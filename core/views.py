@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # the Game contract builds its documents here: no import back
     from tribes.core.engine import Step
     from tribes.core.game import Game, Pending, Viewer
 
-COMMON_KEYS = ("over", "to_move", "pending", "scores", "winners")
+COMMON_KEYS = ("seats", "over", "ended", "to_move", "pending", "scores", "winners")
 """The keys every game's document has, besides the game's own."""
 
 
@@ -22,7 +22,9 @@ def document(game: Game, state: Any, seats: Sequence[str], viewer: Viewer) -> di
     scores = game.visible_scores(state, viewer)
     to_move = game.to_move(state)
     return {
+        "seats": list(seats),
         "over": game.is_over(state),
+        "ended": outcome.ended,
         "to_move": None if to_move is None else seats[to_move],
         "pending": pending_document(game, state, seats, game.pending(state)),
         "scores": {**dict(zip(seats, scores, strict=True)), **dict(outcome.others)},
@@ -68,20 +70,27 @@ def notation(game: Game, step: Step) -> str:
     return "start" if step.event is None else game.format_move(step.event)
 
 
-def effects_text(seats: Sequence[str], step: Step, joiner: str = "; ") -> str:
-    return joiner.join(e.describe(seats) for e in step.effects)
+def effects_text(
+    seats: Sequence[str], step: Step, joiner: str = "; ", viewer: Viewer = "all"
+) -> str:
+    """The step's effects as ``viewer`` may see them (default: everything)."""
+    return joiner.join(e.describe_for(seats, viewer) for e in step.effects)
 
 
-def step_line(game: Game, seats: Sequence[str], step: Step, width: int = 14) -> str:
-    """A step as one line of ``tribes log``: index, seat, move (padded to ``width``), effects."""
+def step_line(
+    game: Game, seats: Sequence[str], step: Step, width: int = 14, viewer: Viewer = "all"
+) -> str:
+    """A step as one line of ``tribes log``: index, seat, move (padded to ``width``), effects
+    as ``viewer`` may see them."""
     return (
         f"{step.index:>4}  {seat_name(seats, step):<8} {notation(game, step):<{width}} "
-        f"{effects_text(seats, step)}"
+        f"{effects_text(seats, step, viewer=viewer)}"
     ).rstrip()
 
 
-def describe(game: Game, seats: Sequence[str], step: Step) -> str:
-    """A step as a sentence: ``12: ann 12-13 — village 3 founded ...``."""
-    effects = effects_text(seats, step)
+def describe(game: Game, seats: Sequence[str], step: Step, viewer: Viewer = "all") -> str:
+    """A step as a sentence: ``12: ann 12-13 — village 3 founded ...``, its effects as
+    ``viewer`` may see them (default: everything)."""
+    effects = effects_text(seats, step, viewer=viewer)
     line = f"{step.index}: {seat_name(seats, step)} {notation(game, step)}"
     return line + (f" — {effects}" if effects else "")

@@ -15,13 +15,13 @@ from tribes.core.header import Header
 from tribes.events import codec
 
 
-def effect_record(effect: Effect, seats: tuple[str, ...]) -> dict[str, Any]:
-    """An effect as data: its type, its words, and its fields."""
-    return {
-        "type": type(effect).__name__,
-        "text": effect.describe(seats),
-        **codec.unstructure(effect),
-    }
+def effect_record(effect: Effect, seats: tuple[str, ...], viewer: Viewer) -> dict[str, Any]:
+    """An effect as data: its type, its words as ``viewer`` may read them and, for a viewer who
+    sees everything, its fields (they may hold what others may not see: a card drawn)."""
+    record = {"type": type(effect).__name__, "text": effect.describe_for(seats, viewer)}
+    if viewer == "all":
+        record.update(codec.unstructure(effect))
+    return record
 
 
 def step_record(
@@ -35,7 +35,7 @@ def step_record(
         "seat": None if step.seat is None else seats[step.seat],
         "move": None if step.event is None else game.format_move(step.event),
         "event": None if step.event is None else codec.event_to_dict(step.event),
-        "effects": [effect_record(e, seats) for e in step.effects],
+        "effects": [effect_record(e, seats, viewer) for e in step.effects],
     }
     if states:
         record["state"] = views.step_document(game, header, step.index, step.state, viewer)

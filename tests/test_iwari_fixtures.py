@@ -18,6 +18,7 @@ from tribes.games.iwari.board import Terrain
 from tribes.games.iwari.events import (
     CardDrawn,
     CardsPlayed,
+    CardTaken,
     ConnectionScored,
     DeckRanOut,
     DeckReshuffled,
@@ -213,7 +214,10 @@ def test_deck_runs_out_mid_refill_then_half_journey() -> None:
     # First draw: display slot 2, refilled with the deck's last card. The refill is not over.
     first = steps[2]
     assert first.event == CardDrawn(source=2)
-    assert first.effects == (DeckRanOut(time=1),)
+    assert first.effects == (
+        CardTaken(seat=ANN, source=2, card=G, refill=C),
+        DeckRanOut(time=1),
+    )
     assert first.state.deck == ()
     assert first.state.display == (F, C, C, D)
     assert first.state.phase is Phase.REFILL
@@ -223,14 +227,16 @@ def test_deck_runs_out_mid_refill_then_half_journey() -> None:
     second = steps[3]
     assert second.event == CardDrawn(source=3)
     assert [type(e) for e in second.effects] == [
+        CardTaken,
         DeckReshuffled,
         ScoringBegan,
         TerritoryScored,
         TerritoryScored,
         TerritoryScored,
     ]
-    assert second.effects[0] == DeckReshuffled(cards=35)
-    assert second.effects[1] == ScoringBegan(stage="half-journey")
+    assert second.effects[0] == CardTaken(seat=ANN, source=3, card=C, refill=None)
+    assert second.effects[1] == DeckReshuffled(cards=35)
+    assert second.effects[2] == ScoringBegan(stage="half-journey")
     assert _of(second.effects, TerritoryScored) == [
         TerritoryScored(territory=4, points=(0, 0, 1)),
         TerritoryScored(territory=5, points=(3, 0, 0)),

@@ -41,6 +41,8 @@ from tribes.games.clans.state import (
 )
 
 TWELFTH_BONUS = 5
+TWELFTH = "the 12th village is founded"
+NO_MOVE_LEFT = "no legal move is left"
 
 
 def setup(header: Header, options: Mapping[str, str]) -> ClansState:
@@ -57,7 +59,14 @@ def setup(header: Header, options: Mapping[str, str]) -> ClansState:
 def outcome(state: ClansState) -> Outcome:
     """C22: scores are track plus chips; the highest wins at the end, ties share it."""
     scores = state.scores()
-    return Outcome(scores, highest(scores) if state.over else ())
+    if not state.over:
+        return Outcome(scores)
+    return Outcome(scores, highest(scores), ended=end_reason(state))
+
+
+def end_reason(state: ClansState) -> str:
+    """C20, C21: the 12th village, or no hut left to move."""
+    return TWELFTH if state.founded >= VILLAGES else NO_MOVE_LEFT
 
 
 def pending(state: ClansState) -> Pending | None:
@@ -393,7 +402,7 @@ def _found_and_pass(
 ) -> tuple[ClansState, tuple[Effect, ...]]:
     founded, effects = _found(state, order)
     if founded.founded >= VILLAGES:
-        return _end(founded, effects, "the 12th village is founded")
+        return _end(founded, effects, TWELFTH)
     return _pass_turn(
         attrs.evolve(founded, to_move=(state.to_move + 1) % len(state.chips)), effects
     )
@@ -402,7 +411,7 @@ def _found_and_pass(
 def _pass_turn(passed: ClansState, effects: list[Effect]) -> tuple[ClansState, tuple[Effect, ...]]:
     """The turn has passed clockwise (C6); end the game if no hut can move (C21)."""
     if not has_move(passed):
-        return _end(passed, effects, "no legal move is left")
+        return _end(passed, effects, NO_MOVE_LEFT)
     return passed, tuple(effects)
 
 

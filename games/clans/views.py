@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tribes.core.game import EVERYTHING, Viewer
-from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES
-from tribes.games.clans.state import ClansState
+from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES, VILLAGES
+from tribes.games.clans.state import ClansState, Village
 
 
 def visible_clans(state: ClansState, viewer: Viewer) -> list[str | None]:
@@ -21,6 +21,15 @@ def visible_scores(state: ClansState, viewer: Viewer) -> tuple[int | None, ...]:
     """A seat's score is its colour's track score plus chips: hidden where its colour is (C23)."""
     clans = visible_clans(state, viewer)
     return tuple(s if clans[i] else None for i, s in enumerate(state.scores()))
+
+
+def doomed(state: ClansState, village: Village) -> bool:
+    """C15: a village (1st to 11th; C16: never the 12th) founded on a terrain its epoch finds
+    unfavourable lost its huts and scored nothing."""
+    if village.epoch is None or village.number >= VILLAGES:
+        return False
+    terrain = state.board.territory(village.territory).terrain
+    return terrain in state.board.epoch(village.epoch).unfavourable
 
 
 def fields(state: ClansState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
@@ -39,6 +48,7 @@ def fields(state: ClansState, seats: Sequence[str], viewer: Viewer) -> dict[str,
                 "huts": sum(v.huts),
                 "value": v.value,
                 "colours": {COLOUR_NAMES[i]: n for i, n in enumerate(v.huts) if n},
+                "doomed": doomed(state, v),
             }
             for v in state.villages
         ],

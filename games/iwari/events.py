@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import attrs
 
 from tribes.core.events import Effect, Event, EventTable
+from tribes.core.game import EVERYTHING, Viewer
 from tribes.core.views import count
 from tribes.games.iwari.board import Terrain
 
@@ -125,6 +126,35 @@ class PiecesPlaced(Effect):
     def describe(self, seats: Sequence[str]) -> str:
         parts = [f"tent on {s}" for s in self.tents] + (["totem"] * self.totems)
         return f"{_tribe(seats, self.tribe)}: {', '.join(parts)} in territory {self.territory}"
+
+
+@attrs.frozen(kw_only=True)
+class CardTaken(Effect):
+    """I9, I10: ``seat`` took ``card`` from ``source`` (FROM_DECK or a display slot); for a
+    display slot, ``refill`` is the deck's card that took its place (None: the deck was empty).
+    The display is public; a card from the deck is seen by its drawer only (I22)."""
+
+    seat: int
+    source: int
+    card: Terrain
+    refill: Terrain | None = None
+
+    def describe(self, seats: Sequence[str]) -> str:
+        return self.describe_for(seats, EVERYTHING)
+
+    def describe_for(self, seats: Sequence[str], viewer: Viewer) -> str:
+        who = seats[self.seat]
+        if self.source == FROM_DECK:
+            seen = viewer == EVERYTHING or viewer == self.seat
+            return f"{who} draws {_a(self.card.value) if seen else 'a card'} from the deck"
+        taken = f"{who} takes {_a(self.card.value)} from display slot {self.source}"
+        if self.refill is None:
+            return f"{taken}; the deck is empty, the slot stays empty"
+        return f"{taken}; {_a(self.refill.value)} from the deck fills it"
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 @attrs.frozen(kw_only=True)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from tribes.core.game import Viewer
 from tribes.core.views import count
+from tribes.games.iwari.moves import can_play, exchanges
 from tribes.games.iwari.scoring import winners
 from tribes.games.iwari.state import IwariState, Phase
 from tribes.games.iwari.views import hand_text, sees_hand, tribe_names
@@ -108,11 +109,20 @@ def _status(state: IwariState, seats: Sequence[str], viewer: Viewer) -> list[str
         won = [seats[i] for i in winners(state)]
         lines.append(f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}")
     else:
-        doing = {
-            Phase.ACTION: "to play, exchange or pass",
-            Phase.FEAT: f"to place the {state.pending_feats[0].kind if state.pending_feats else ''} feat",
-            Phase.THIRD: "to play for the third tribe, or pass",
-            Phase.REFILL: "to draw",
-        }[state.phase]
-        lines.append(f"{seats[state.to_move]} {doing}")
+        lines.append(f"{seats[state.to_move]} {_doing(state)}")
     return lines
+
+
+def _doing(state: IwariState) -> str:
+    """What the active player is to do, naming only what is legal (a pass only when neither a
+    play nor an exchange is possible)."""
+    if state.phase is Phase.ACTION:
+        if can_play(state, state.to_move) or exchanges(state):
+            return "to play or exchange"
+        return "to pass: no play or exchange is possible"
+    if state.phase is Phase.FEAT:
+        kind = state.pending_feats[0].kind if state.pending_feats else ""
+        return f"to place the {kind} feat (or decline it: feat {kind} none)"
+    if state.phase is Phase.THIRD:
+        return "to play for the third tribe, or not (third pass)"
+    return "to draw"

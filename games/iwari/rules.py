@@ -27,6 +27,7 @@ from tribes.games.iwari.events import (
     CardDrawn,
     CardExchanged,
     CardsPlayed,
+    CardTaken,
     DeckRanOut,
     DeckReshuffled,
     EndTriggered,
@@ -54,6 +55,8 @@ from tribes.games.iwari.state import (
 __all__ = ["apply", "check", "legal_moves", "outcome", "pending", "setup"]
 
 _INDEX = {t: i for i, t in enumerate(TERRAINS)}
+DECK_OUT_TWICE = "the deck ran out a second time"
+LAST_TENT = "a tribe has placed its last tent"
 
 
 def setup(header: Header, options: Mapping[str, str]) -> IwariState:
@@ -80,7 +83,14 @@ def outcome(state: IwariState) -> Outcome:
     """Scores of the players (and of the third tribe, which cannot win); winners by I18."""
     players = state.players
     others = (("third", state.scores[THIRD]),) if state.tribes > players else ()
-    return Outcome(state.scores[:players], scoring.winners(state), others)
+    ended = end_reason(state) if state.over else None
+    return Outcome(state.scores[:players], scoring.winners(state), others, ended)
+
+
+def end_reason(state: IwariState) -> str:
+    """I14: the journey ends when the deck runs out a second time or a tribe places its last
+    tent (the round is then played out)."""
+    return DECK_OUT_TWICE if state.deck_outs >= 2 else LAST_TENT
 
 
 def pending(state: IwariState) -> Pending | None:
@@ -128,7 +138,7 @@ def check(state: IwariState, event: Event) -> None:
             where = "connection" if feat.kind in ("honour", "respect") else "territory"
             listed = " ".join(map(str, feat.options))
             raise IllegalMove(
-                f"the {feat.kind} feat cannot go on {where} {event.target}; choose one of {listed} (or 0 to decline)",
+                f"the {feat.kind} feat cannot go on {where} {event.target}; choose one of {listed} (or 'feat {feat.kind} none' to decline it)",
                 rule="I19",
             )
 
@@ -170,10 +180,17 @@ def _check_source(state: IwariState, source: int, rule: str) -> None:
 def _waiting(state: IwariState) -> str:
     return {
         Phase.ACTION: "the turn begins with a play, an exchange or (only when neither is possible) a pass",
-        Phase.FEAT: f"the {state.pending_feats[0].kind if state.pending_feats else ''} feat must be placed or declined first",
-        Phase.THIRD: "the third tribe may play now, or pass",
+        Phase.FEAT: _feat_first(state),
+        Phase.THIRD: "the third tribe's step comes first: play for it ('third 6 tent25 f') or leave it ('third pass')",
         Phase.REFILL: "the hand is being refilled: draw from the deck or the display",
     }[state.phase]
+
+
+def _feat_first(state: IwariState) -> str:
+    kind = state.pending_feats[0].kind if state.pending_feats else ""
+    return (
+        f"the {kind} feat must be placed ('feat {kind} N') or declined ('feat {kind} none') first"
+    )
 
 
 def _phase_rule(phase: Phase) -> str:
@@ -314,6 +331,14 @@ def _draw(
         assert drawn is not None
         card = drawn
         display[source - 1] = deck.pop(0) if deck else None
+    effects.append(
+        CardTaken(
+            seat=state.to_move,
+            source=source,
+            card=card,
+            refill=None if source == FROM_DECK else display[source - 1],
+        )
+    )
     hand = list(state.hands[state.to_move]) if hand is None else hand
     hand[_INDEX[card]] += 1
     changes: dict[str, object] = {
@@ -363,11 +388,11 @@ def _end_turn(state: IwariState, effects: list[Effect]) -> IwariState:
     if not state.ending:
         reason = None
         if state.deck_outs >= 2:
-            reason = "the deck ran out a second time"
+            reason = DECK_OUT_TWICE
         else:
             empty = [t for t in range(state.tribes) if not state.tent_supply[t]]
             if empty:
-                reason = "a tribe has placed its last tent"
+                reason = LAST_TENT
         if reason:
             effects.append(EndTriggered(reason=reason))
             state = _with(state, ending=True)

@@ -54,6 +54,7 @@ def fields(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[str,
         "deck": len(state.deck),
         "discard": "".join(c.letter for c in state.discard),
         "deck_outs": state.deck_outs,
+        "half_journey_scored": state.deck_outs >= 1 and not state.half_due,
         "covered": list(state.covered),
         "supply": {
             name: {"tents": state.tent_supply[i], "totems": state.totem_supply[i]}
@@ -65,6 +66,7 @@ def fields(state: IwariState, seats: Sequence[str], viewer: Viewer) -> dict[str,
             "left": dict(zip(FEAT_KINDS, state.feats_left, strict=True)),
             "territories": {str(i): f for i, f in enumerate(state.factors) if i and f > 1},
             "connections": {str(i): f for i, f in enumerate(state.link_factors) if i and f > 1},
+            "earned": {name: list(state.earned[i]) for i, name in enumerate(seats)},
         }
         if state.feats_on
         else None,

@@ -53,7 +53,7 @@ def test_log_states_as_a_seat_hide_what_it_may_not_see(cli, played):
 
 
 def test_states_without_json_is_a_usage_error(cli, played):
-    assert "--states and --as go with --json" in cli.fails("log", played, "--states", code=2)
+    assert "--states goes with --json" in cli.fails("log", played, "--states", code=2)
 
 
 def test_moves_json(cli, played):
@@ -63,3 +63,16 @@ def test_moves_json(cli, played):
     assert doc["to_move"] in ("ann", "bob")
     start = json.loads(cli.ok("moves", played, "--json", "--at", "0"))
     assert start["events"] == 0 and start["moves"] == cli.ok("moves", played, "--at", "0").split()
+
+
+def test_log_as_a_seat_hides_the_cards_others_drew(cli):
+    everything = cli.ok("log", str(FIXTURE))
+    as_first = cli.ok("log", str(FIXTURE), "--as", "spectator")
+    assert "draws a card from the deck" in as_first
+    assert "draws a card from the deck" not in everything
+    records = [
+        json.loads(x)
+        for x in cli.ok("log", str(FIXTURE), "--json", "--as", "spectator").splitlines()
+    ]
+    drawn = [e for r in records for e in r["effects"] if e["type"] == "CardTaken"]
+    assert drawn and all("card" not in e for e in drawn)

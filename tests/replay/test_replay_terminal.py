@@ -4,14 +4,17 @@ the end; the pane is polled until the expected text shows, never read after a fi
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
 
 from tribes.cli.main import main
+from tribes.replay.cursor import Cursor
 
 DEMO_EVENTS = 36
 DEMO_STRIFE = 31
@@ -194,3 +197,160 @@ def test_without_a_terminal_in_process(demo_log: Path) -> None:
     assert result.exit_code == 2
     assert len(result.stderr.splitlines()) == 1
     assert "terminal" in result.stderr
+
+
+# --- resizing, colour, panning, the panes beside the board ----------------------------------------
+
+IWARI_FEATS = Path(__file__).resolve().parents[2] / "fixtures" / "iwari" / "full-game-3p-feats.json"
+IWARI_FINAL = 118
+
+
+def resize(term: Any, width: int, height: int) -> None:
+    term._tmux("resize-window", "-t", term.name, "-x", str(width), "-y", str(height))
+
+
+def with_escapes(term: Any) -> str:
+    """The pane with its colours, as the ANSI sequences tmux keeps."""
+    return term._tmux("capture-pane", "-t", term.name, "-p", "-e", check=False).stdout
+
+
+def wait_without(term: Any, text: str, timeout: float = 8.0) -> list[str]:
+    """Poll the pane until ``text`` no longer shows; the lines then."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = term.capture()
+        if text not in "\n".join(lines):
+            return lines
+        time.sleep(0.05)
+    raise AssertionError(f"{text!r} still shows after {timeout}s:\n" + term.text())
+
+
+def replay_line(tribes_argv: list[str], *args: Any, env: str = "") -> str:
+    return f"env -u NO_COLOR {env} " + shlex.join([*tribes_argv, "replay", *map(str, args)])
+
+
+def test_a_resized_terminal_is_redrawn_at_its_new_size(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log, "--at", DEMO_STRIFE)
+    lines = term.wait_for(f"event {DEMO_STRIFE}/36")
+    assert "▶" not in "\n".join(lines)  # 80 columns: no room for the move list
+    resize(term, 120, 30)
+    lines = term.wait_for(f"▶ {DEMO_STRIFE} cy  14-15")  # wider: the move list beside the board
+    assert_fits(lines, 120, 30)
+    assert "track  red" in "\n".join(lines)
+    resize(term, 60, 20)
+    lines = term.wait_for("HJKL pan")  # narrower: the board is cut, and can be panned
+    assert_fits([line.rstrip() for line in lines], 60, 20)
+    assert "▶" not in "\n".join(lines)
+    assert "ann to move" in "\n".join(lines)
+
+
+def test_colour_on_a_terminal_and_none_with_no_color(
+    tmux: Any, demo_log: Path, tribes_argv: list[str]
+) -> None:
+    coloured = tmux(shell=replay_line(tribes_argv, demo_log))
+    coloured.wait_for("event 0/36")
+    assert "\x1b[" in with_escapes(coloured)
+    for line in (
+        replay_line(tribes_argv, demo_log, env="NO_COLOR=1"),
+        replay_line(tribes_argv, demo_log, "--no-color"),
+    ):
+        plain = tmux(shell=line)
+        plain.wait_for("event 0/36")
+        plain.send("Right")  # a redraw after a key, too
+        plain.wait_for("event 1/36")
+        assert "\x1b[" not in with_escapes(plain), line
+
+
+def test_search_wraps_and_enter_repeats_it(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log, "--at", DEMO_STRIFE + 1)
+    term.wait_for(f"event {DEMO_STRIFE + 1}/36")
+    term.send("/", "strife", "Enter")
+    lines = term.wait_for(f"event {DEMO_STRIFE}/36")
+    assert "went on from the first" in "\n".join(lines)
+    cursor = Cursor.open(demo_log)
+    villages = [i for i in range(1, DEMO_EVENTS + 1) if "village" in cursor.describe(i)]
+    term.send("Home")
+    term.wait_for("event 0/36")
+    term.send("/", "village", "Enter")
+    term.wait_for(f"event {villages[0]}/36")
+    for index in villages[1:3]:
+        term.send("Enter")  # the same search again
+        lines = term.wait_for(f"event {index}/36")
+        assert lines[1].startswith(f"{index}: ")
+
+
+def test_the_board_pans_at_60x20(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log, "--at", DEMO_STRIFE, width=60, height=20)
+    lines = term.wait_for("HJKL pan")
+    assert "34g" not in "\n".join(lines)  # the right of the board is cut
+    term.send("S-Right", "S-Right")
+    lines = term.wait_for("34g")
+    assert_fits(lines, 60, 20)
+    term.send("H", "H")
+    lines = wait_without(term, "34g")  # back to the left edge
+    assert "1f*" in "\n".join(lines)
+    term.send("J", "J", "J", "J", "J", "J", "J", "J")
+    lines = term.wait_for("57f*")  # the bottom rows of the board
+    assert "ann to move" in "\n".join(lines)
+
+
+def test_e_expands_the_effects_of_a_final_scoring(tmux: Any) -> None:
+    term = tmux("replay", IWARI_FEATS, "--at", IWARI_FINAL)
+    lines = term.wait_for("e: all")
+    assert "settlement of ann" not in "\n".join(lines)
+    term.send("e")
+    lines = term.wait_for("game over: ann 78, bob 83, cy 68; bob wins")
+    text = "\n".join(lines)
+    assert "the 19 effects of event 118" in text and "settlement of ann (4 tents): +4" in text
+    assert_fits(lines, 80, 24)
+    term.send("e")
+    term.wait_for("e: all")
+
+
+def test_d_shows_the_board_and_the_diff_at_200x50(tmux: Any, demo_log: Path) -> None:
+    term = tmux("replay", demo_log, "--at", 4, width=200, height=50)
+    term.wait_for("event 4/36")
+    term.send("d")
+    lines = term.wait_for("track red: 0 → 5")
+    text = "\n".join(lines)
+    assert "track  red 5" in text and "1f*" in text  # the board stays
+    assert "▶  4 cy  2-1" in text  # and the move list
+
+
+class _Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_colour_only_on_a_terminal_without_no_color_or_the_flag() -> None:
+    from tribes.cli.tui import wants_colour
+
+    assert wants_colour(_Stream(True), False, {}) is True  # type: ignore[arg-type]
+    assert wants_colour(_Stream(True), False, {"NO_COLOR": ""}) is True  # type: ignore[arg-type]
+    assert wants_colour(_Stream(True), False, {"NO_COLOR": "1"}) is False  # type: ignore[arg-type]
+    assert wants_colour(_Stream(True), True, {}) is False  # type: ignore[arg-type]
+    assert wants_colour(_Stream(False), False, {}) is False  # type: ignore[arg-type]
+
+
+def test_paint_adds_colour_around_styled_text_only_when_asked() -> None:
+    from tribes.cli.tui import RESET, STYLES, paint
+
+    rows = [(("title", "title"),), (("a board", "board"), (" │ ", "rule"), ("▶ 1", "current"))]
+    assert paint(rows, False) == ["title", "a board │ ▶ 1"]
+    coloured = paint(rows, True)
+    assert coloured[0] == f"{STYLES['title']}title{RESET}"
+    assert coloured[1].startswith("a board") and f"{STYLES['current']}▶ 1{RESET}" in coloured[1]
+
+
+def test_the_last_move_is_coloured_on_the_board(
+    tmux: Any, demo_log: Path, tribes_argv: list[str]
+) -> None:
+    term = tmux(shell=replay_line(tribes_argv, demo_log, "--at", 4))
+    term.wait_for("event 4/36")
+    escaped = with_escapes(term)
+    green = r"\x1b\[(?:[0-9;]*;)?32m(?:\x1b\[[0-9;]*m)*"  # tmux may split the SGR codes
+    assert re.search(green + r"1f\*", escaped), escaped  # village 1, founded by event 4
+    assert not re.search(green + r"3g", escaped)  # territory 3: untouched
