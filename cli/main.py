@@ -264,7 +264,7 @@ def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
         click.echo(opened.game.render(state, head.seats, viewer))
 
 
-@main.command(short_help="Replay logs and corpora: every event legal, every checkpoint matching.")
+@main.command(short_help="Replay logs and corpora: every event legal, every state matching.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 @work_options
 def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
@@ -324,7 +324,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
 # --- simulate, demo -------------------------------------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="Play seeded games between bots: a summary and statistics.")
 @click.argument("game_name", metavar="GAME")
 @click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
