@@ -79,7 +79,7 @@ def run_unit(unit: Unit) -> Report:
         return Report((f"FAIL  {unit.message}",), 0, 1)
     checked = corpus.check_chunk(unit)
     failed = [c for c in checked if c.error is not None]
-    lines = tuple(c.line(unit.path) for c in (checked if len(checked) == 1 else failed))
+    lines = tuple(c.line(unit.path) for c in checked)
     rows = tuple(c.row for c in checked if c.row is not None)
     return Report(lines, len(checked) - len(failed), len(failed), rows)
 
@@ -146,16 +146,17 @@ def verify(
     )
     last_of = {n: i for i, (n, _) in enumerate(work)}
     for i, ((number, unit), report) in enumerate(zip(work, reports, strict=True)):
+        path = paths[number]
+        whole = isinstance(unit, corpus.Chunk) and corpus.split_ref(path) is None
         for line in report.lines:
-            echo(line)
+            if not whole or line.startswith("FAIL"):  # a whole corpus: its failures only
+                echo(line)
         ok += report.ok
         failed += report.failed
         rows.extend(report.rows)
         counts = per_input.setdefault(number, [0, 0])
         counts[0] += report.ok
         counts[1] += report.failed
-        path = paths[number]
-        whole = isinstance(unit, corpus.Chunk) and corpus.split_ref(path) is None
         if last_of[number] == i and whole:
             good, bad = counts
             state = "ok   " if not bad else "FAIL "

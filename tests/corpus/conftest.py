@@ -1,0 +1,35 @@
+"""Corpora made once per test: a small Clans run, the same games as logs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tribes import games
+from tribes.replay import corpus, simulate
+
+
+def make_corpus(path: Path, count: int = 6, seed: int = 5, game: str = "clans") -> Path:
+    played = games.get(game)
+    how = simulate.match(played, ("greedy", "random"))
+    simulate.simulate(played, games=count, seed=seed, how=how, save=path)
+    return path
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Path:
+    """Six Clans games, two seats (greedy against random), in one append."""
+    return make_corpus(tmp_path / "small.corpus")
+
+
+@pytest.fixture
+def two_appends(tmp_path: Path) -> Path:
+    """Three games, then two more added in a second append."""
+    path = make_corpus(tmp_path / "two.corpus", count=3)
+    game = games.get("clans")
+    how = simulate.match(game, ("random",), seats=3)
+    with corpus.Writer(path, new=False) as writer:
+        for seed in (11, 12):
+            writer.add_log(game, simulate.play_game(game, seed, how).log)
+    return path
