@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from tribes.core.errors import UsageError
+from tribes.core.errors import TribesError, UsageError
 from tribes.events import codec
 from tribes.replay import batch, logs
 from tribes.replay import corpus as corpora
@@ -150,8 +149,9 @@ def stats(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None
         Where(jobs, cluster),
         lambda line: failures.append(line) if line.startswith("FAIL") else None,
     )
-    for line in failures:
-        click.echo(line, err=True)
+    if failures:  # statistics of a damaged input would quietly leave games out
+        more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+        raise TribesError(failures[0].removeprefix("FAIL").strip() + more)
     if not totals.rows:
         raise UsageError("no finished game to count")
     result = compute_stats(totals.rows)
@@ -160,5 +160,3 @@ def stats(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None
     else:
         for line in result.lines():
             click.echo(line)
-    if totals.failed:
-        sys.exit(1)

@@ -377,7 +377,7 @@ def simulate(
     )
     where = Where(jobs, cluster)
     if save is not None:
-        check_save(game, save, seeds(seed, count), force=force)
+        check_save(game, save, seeds(seed, count), force=force, cluster=cluster is not None)
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(

@@ -226,7 +226,7 @@ def connect(cluster: str) -> AbstractContextManager[Any]:
             n_workers=count,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: never one another cluster holds
             silence_logs=logging.ERROR,
         )
     )

@@ -154,9 +154,16 @@ def seeds(seed: int, games: int) -> list[int]:
     return [stream.next_word() for _ in range(games)]
 
 
-def check_save(game: Game, save: Path, game_seeds: Sequence[int], *, force: bool) -> None:
+def check_save(
+    game: Game, save: Path, game_seeds: Sequence[int], *, force: bool, cluster: bool = False
+) -> None:
     """UsageError unless a run may write its logs to ``save``: a folder, holding none of them
-    (or ``force``); or a new corpus (``NAME.corpus``) that does not exist (or ``force``)."""
+    (or ``force``); or a new corpus (``NAME.corpus``) that does not exist (or ``force``). On a
+    ``cluster`` only a corpus: the workers' disks are not this one."""
+    if cluster and not corpus.is_corpus(save):
+        raise UsageError(
+            "on a cluster a run saves to a corpus (--save NAME.corpus), not to a folder"
+        )
     if corpus.is_corpus(save):
         if save.is_dir():
             raise UsageError(f"--save {save} is a folder; a corpus is a file")
@@ -245,12 +252,9 @@ def simulate(
     where = where or Where()
     to_corpus = save is not None and corpus.is_corpus(save)
     if save is not None:
-        check_save(game, save, seeds(seed, games) if not to_corpus else [], force=force)
+        listed = seeds(seed, games) if not to_corpus else []
+        check_save(game, save, listed, force=force, cluster=where.cluster is not None)
         if not to_corpus:
-            if where.cluster is not None:
-                raise UsageError(
-                    "on a cluster a run saves to a corpus (--save NAME.corpus), not to a folder"
-                )
             save.mkdir(parents=True, exist_ok=True)
     folder = str(save) if save is not None and not to_corpus else None
     size = parallel.shard_size(games, where.workers, most=500)

@@ -84,9 +84,13 @@ def test_an_altered_game_with_a_fixed_crc_fails_its_digest(tmp_path, small):
     data = small.read_bytes()
     assert len(record) == end - at
     small.write_bytes(data[:at] + record + data[end:])
-    line = [ln for ln in corpus.check_chunk(corpus.Corpus(small).chunk(2, 3))][0].error
-    assert line is not None and "game 3" in line and (
-        "illegal move" in line or "digest does not match" in line
+    with corpus.Corpus(small) as read:
+        (checked,) = corpus.check_chunk(read.chunk(2, 3))
+    line = checked.error
+    assert (
+        line is not None
+        and "game 3" in line
+        and ("illegal move" in line or "digest does not match" in line)
     )
 
 
