@@ -13,7 +13,7 @@ again, on a new pool (``jobs``) or by Dask's scheduler (``cluster``).
 Where the work runs (:class:`Where`):
 
 - ``jobs=1``: in this process (no pickling, no start-up);
-- ``jobs=N``: a pool of N processes (``concurrent.futures``, spawned);
+- ``jobs=N``: a pool of N processes (``concurrent.futures``; forked, or from a fork server);
 - ``cluster=ADDRESS``: a Dask distributed scheduler (``tcp://host:8786``); its workers need
   tribes installed, nothing else (no shared disk: a task carries its input);
 - ``cluster="local:N"``: a Dask ``LocalCluster`` of N worker processes started for the run.
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -153,8 +154,7 @@ def _in_pool(
         todo = results.missing()
         if not todo:
             return
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
             running: dict[Future[R], int] = {pool.submit(task, shards[i]): i for i in todo}
             try:
                 while running:
@@ -171,6 +171,17 @@ def _in_pool(
                 continue  # a worker died: a new pool runs what is missing
         return
     raise TribesError(f"worker processes kept dying; {len(results.missing())} shards never ran")
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """How pool workers start: forked when this process runs one thread (nothing to import
+    again: a worker costs nothing to start), else from a fork server (forking a process that runs
+    threads is unsafe) that has imported tribes once."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["tribes.replay.simulate", "tribes.replay.batch"])
+    return context
 
 
 def _on_dask(
