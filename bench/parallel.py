@@ -75,7 +75,9 @@ def main() -> None:
     def ver(where: Where) -> Callable[[], object]:
         return lambda: batch.verify([corpus], where, lambda line: None)
 
-    print(f"{args.game}: {args.games} games a run, best of {args.repeat}; load {os.getloadavg()[0]:.1f}")
+    print(
+        f"{args.game}: {args.games} games a run, best of {args.repeat}; load {os.getloadavg()[0]:.1f}"
+    )
     rows: list[tuple[str, str, float, float]] = []
 
     def measure(label: str, where: Where, cpu: Callable[[], float], workers: int) -> None:
@@ -93,19 +95,18 @@ def main() -> None:
     if args.only in (None, "pool"):
         measure(f"pool of {n}", Where(jobs=n), children_cpu, n)
     if args.only in (None, "dask"):
-        import distributed
+        from tribes.replay.parallel import connect
 
         began = time.perf_counter()
-        with distributed.LocalCluster(
-            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0"
-        ) as local, distributed.Client(local) as client:
+        with connect(f"local:{n}") as client:
             client.run(warm)  # the workers import tribes once, as a long-lived cluster's have
             print(f"  (local Dask cluster of {n} started in {time.perf_counter() - began:.1f} s)")
 
             def dask_cpu() -> float:
                 return sum(client.run(time.process_time).values())
 
-            measure(f"dask local:{n}", Where(cluster=local.scheduler_address), dask_cpu, n)
+            address = client.scheduler.address
+            measure(f"dask local:{n}", Where(cluster=address), dask_cpu, n)
     base = {what: (wall, cpu) for what, label, wall, cpu in rows if label == "1 process"}
     for what, label, wall, cpu in rows:
         if label != "1 process":

@@ -100,6 +100,14 @@ class Decoder:
         self.parts = parts
         self.headers: dict[int, Header] = {}
         self.events: dict[Any, Event] = {}
+        self.packed: dict[int, bytes] = {}
+
+    def part_bytes(self, number: int) -> bytes:
+        """Part ``number`` as the digest covers it (canonical msgpack)."""
+        packed = self.packed.get(number)
+        if packed is None:
+            packed = self.packed[number] = codec.pack(codec.canonical(self.parts[number]))
+        return packed
 
     def header(self, number: int, seed: int, k: int, offset: int) -> Header:
         template = self.headers.get(number)
@@ -273,7 +281,7 @@ class Checked:
         )
 
 
-def check(game: Game, log: GameLog, raw: fmt.RawGame, path: str, k: int) -> Checked:
+def check(game: Game, log: GameLog, raw: fmt.RawGame, path: str, k: int, part: bytes) -> Checked:
     """Replay one game: every event legal, the digest matching its header, events and the state
     reached. Raises a TribesError naming the game."""
     head = log.header
@@ -284,8 +292,8 @@ def check(game: Game, log: GameLog, raw: fmt.RawGame, path: str, k: int) -> Chec
             state = play(game, state, event, index).state
     except IllegalMove as exc:
         raise exc.within(f"{path}#{k + 1}") from None
-    final = codec.state_hash(state)
-    if fmt.game_digest(head, raw.events, final) != raw.digest:
+    final = fmt.state_hash(state)
+    if fmt.game_digest(part, raw.seed, raw.events, final) != raw.digest:
         raise CorruptCorpus(
             "its digest does not match its header, events and replayed state (the game was "
             "altered, or the rules changed since it was written)",
@@ -322,7 +330,7 @@ def check_chunk(chunk: Chunk) -> list[Checked]:
             except fmt.Bad as exc:
                 raise CorruptCorpus(str(exc), path=chunk.path, game=k + 1, offset=at) from None
             game, log = decoder.log(raw, k, at)
-            out.append(check(game, log, raw, chunk.path, k))
+            out.append(check(game, log, raw, chunk.path, k, decoder.part_bytes(raw.part)))
         except TribesError as exc:
             message = exc.message if chunk.path in exc.message else f"{chunk.path}: {exc.message}"
             out.append(Checked(k + 1, "?", 0, False, "", None, message))
@@ -332,18 +340,52 @@ def check_chunk(chunk: Chunk) -> list[Checked]:
 # --- writing --------------------------------------------------------------------------------------
 
 
+class Encoder:
+    """Games to corpus records, remembering what repeats: each distinct event's wire form, the
+    shared part of headers that differ only by their seed."""
+
+    def __init__(self) -> None:
+        self.wires: dict[Event, list[Any]] = {}
+        self.part: tuple[Header, bytes] | None = None
+
+    def part_of(self, header: Header) -> bytes:
+        if self.part is not None and attrs.evolve(self.part[0], seed=header.seed) == header:
+            return self.part[1]
+        part = fmt.part_bytes(header)
+        self.part = (header, part)
+        return part
+
+    def wire(self, event: Event) -> list[Any]:
+        try:
+            return self.wires[event]
+        except KeyError:
+            wire = codec.event_to_wire(event)
+            if len(self.wires) < 100_000:
+                self.wires[event] = wire
+            return wire
+        except TypeError:  # an event that cannot be hashed
+            return codec.event_to_wire(event)
+
+    def encode(
+        self, game: Game, log: GameLog, state: Any = None
+    ) -> tuple[bytes, int, bytes, bytes]:
+        """``(part, seed, events, digest)`` of a game for a corpus; ``state`` is the state after
+        its last event (replayed when not given)."""
+        if len(log.events) > fmt.MAX_EVENTS:
+            raise LogError(f"a game of a corpus holds at most {fmt.MAX_EVENTS} events")
+        if state is None:
+            state = game.setup(log.header)
+            for index, event in enumerate(log.events, start=1):
+                state = play(game, state, event, index).state
+        part, seed = self.part_of(log.header), log.header.seed
+        events = fmt.pack_events([self.wire(e) for e in log.events])
+        digest = fmt.game_digest(part, seed, events, fmt.state_hash(state))
+        return part, seed, events, digest
+
+
 def encode_game(game: Game, log: GameLog, state: Any = None) -> tuple[bytes, int, bytes, bytes]:
-    """``(part, seed, events, digest)`` of a game for a corpus; ``state`` is the state after its
-    last event (replayed when not given)."""
-    if len(log.events) > fmt.MAX_EVENTS:
-        raise LogError(f"a game of a corpus holds at most {fmt.MAX_EVENTS} events")
-    if state is None:
-        state = game.setup(log.header)
-        for index, event in enumerate(log.events, start=1):
-            state = play(game, state, event, index).state
-    events = fmt.pack_events([codec.event_to_wire(e) for e in log.events])
-    digest = fmt.game_digest(log.header, events, codec.state_hash(state))
-    return fmt.part_bytes(log.header), log.header.seed, events, digest
+    """``(part, seed, events, digest)`` of one game (:meth:`Encoder.encode`)."""
+    return Encoder().encode(game, log, state)
 
 
 class Writer:

@@ -221,6 +221,15 @@ def _distributed() -> Any:
     return distributed
 
 
+QUIET_WORKERS = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.gil.enabled": False,
+}
+"""What a local cluster's workers leave out: the statistical profiler (it samples every thread
+every 10 ms, a tenth of a worker's CPU here) and GIL monitoring. A cluster of your own: set the
+same in its Dask configuration."""
+
+
 def connect(cluster: str) -> AbstractContextManager[Any]:
     """A Dask client for ``cluster``: a scheduler's address, or ``local:N`` (a LocalCluster of N
     single-threaded worker processes, closed with the client)."""
@@ -231,7 +240,10 @@ def connect(cluster: str) -> AbstractContextManager[Any]:
             return distributed.Client(cluster, timeout="10s")  # type: ignore[no-any-return]
         except (OSError, TimeoutError) as exc:
             raise UsageError(f"--cluster {cluster}: cannot reach the scheduler ({exc})") from None
+    import dask
+
     stack = ExitStack()
+    stack.enter_context(dask.config.set(QUIET_WORKERS))
     local = stack.enter_context(
         distributed.LocalCluster(
             n_workers=count,

@@ -218,6 +218,7 @@ def play_shard(plan: Plan) -> Played:
     records = []
     part = b""
     key = prng.stream_key(plan.seed, "simulate")
+    encoder = corpus.Encoder()
     for i in range(plan.start, plan.start + plan.count):
         game_seed = prng.word(key, i)
         result = play_game(game, game_seed, how)
@@ -228,7 +229,7 @@ def play_shard(plan: Plan) -> Played:
             path = Path(plan.folder) / saved_name(game, i + 1, game_seed)
             logs.create(path, result.log, game, force=True)
         if plan.encode:
-            part, seed, events, digest = corpus.encode_game(game, result.log, result.state)
+            part, seed, events, digest = encoder.encode(game, result.log, result.state)
             records.append((seed, events, digest))
     return Played(tuple(rows), part, tuple(records))
 
