@@ -20,7 +20,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy core events replay
+	$(BIN)/mypy core events replay testing
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -30,6 +30,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/clans.py
 	$(BIN)/python bench/iwari.py
+	$(BIN)/python bench/hunters.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info out

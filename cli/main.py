@@ -7,6 +7,7 @@ traceback from here on any input is a bug.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import time
@@ -172,6 +173,18 @@ def moves(log: Path, at: int | None, as_json: bool) -> None:
         click.echo("the game is over: no move is legal", err=True)
 
 
+class _MovesCommand(click.Command):
+    """A command whose moves may start with a minus (Hunters and Gatherers' ``-1,0N``): from the
+    first argument that is a minus and a digit on, everything is a move, not an option."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" not in args:
+            first = next((i for i, a in enumerate(args) if re.match(r"^-\d", a)), None)
+            if first is not None:
+                args = [*args[:first], "--", *args[first:]]
+        return super().parse_args(ctx, args)
+
+
 def _complete_moves(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[click.shell_completion.CompletionItem]:
@@ -188,7 +201,7 @@ def _complete_moves(
     return [click.shell_completion.CompletionItem(m) for m in legal if m.startswith(incomplete)]
 
 
-@main.command()
+@main.command(cls=_MovesCommand)
 @click.argument("log", type=LOG)
 @click.argument("moves", nargs=-1, required=True, shell_complete=_complete_moves)
 def act(log: Path, moves: tuple[str, ...]) -> None:

@@ -10,6 +10,7 @@ from tribes.core.game import Game
 
 _MODULES: dict[str, str] = {
     "clans": "tribes.games.clans",
+    "hunters": "tribes.games.hunters",
     "iwari": "tribes.games.iwari",
 }
 

@@ -55,11 +55,9 @@ def _leaves(
     """Changed leaves; a top-level field named in ``whole`` changes as one value."""
     if old == new:
         return
-    if (
-        isinstance(old, dict)
-        and isinstance(new, dict)
-        and not (len(path) == 1 and path[0] in whole)
-    ):
+    if len(path) == 1 and path[0] in whole:
+        yield path, old, new
+    elif isinstance(old, dict) and isinstance(new, dict):
         for key in _ordered_keys(old, new):
             yield from _leaves((*path, key), old.get(key), new.get(key), whole)
     elif isinstance(old, list) and isinstance(new, list) and _records(old) and _records(new):

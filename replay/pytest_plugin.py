@@ -3,34 +3,143 @@
     def test_my_game(tribes_playthrough):
         tribes_playthrough("logs/my-game.tribes")   # beside this test file
 
-The first run with ``--snapshot-update`` records, through syrupy, every step of the log — the
-event, its effects, the number of legal moves and the rendered board; later runs fail on any
-difference. Review a changed snapshot before updating it.
+The first run with ``--snapshot-update`` records, through syrupy, the log's transcript
+(:mod:`tribes.replay.playthrough`): at every step the event, its effects, the state's digest,
+the legal moves and the rendered board. It is one text file per call, under
+``__snapshots__/<test module>/<test name>.txt``; later runs fail on any difference, with syrupy's
+diff. Review a changed snapshot before updating it.
+
+- ``tribes_playthrough(path, viewer)`` renders the board as ``viewer`` sees it (a seat number,
+  None for a spectator; everything by default);
+- ``compact=True`` pins a long game or a corpus: the digest, effects (and, with ``moves=True``,
+  the legal moves) at every step, the board at the start, a quarter, half-way, three quarters
+  and the end; ``boards=[0, 10, -1]`` (or ``{10: "the first village"}``) chooses the steps that
+  show the board; ``moves=False`` leaves the legal moves out;
+- ``name="..."`` names the snapshot (``<test name>[<name>].txt``) instead of numbering the calls
+  of one test, so that a loop over a corpus keeps each log's file when one is added or removed.
+
+A log that cannot be replayed (damaged, cut, of an unknown game or version, an event the rules
+refuse) fails its test with one line naming the log and what is wrong, and its snapshot is left
+alone: nothing about it is reported unused, and ``--snapshot-update`` neither rewrites nor deletes
+it. Failure text has no colour with ``--color=no`` or ``--snapshot-no-colors``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tribes.core.errors import TribesError
 from tribes.core.game import EVERYTHING, Viewer
-from tribes.replay.playthrough import transcript
+from tribes.replay import playthrough
+
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _extension() -> type:
+    """The syrupy extension of transcripts: one text file per snapshot, stored as it is (made
+    on first use, so that pytest runs without syrupy where nobody asks for a playthrough)."""
+    global _EXTENSION
+    if _EXTENSION is None:
+        from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+        class TranscriptExtension(SingleFileSnapshotExtension):
+            file_extension = "txt"
+            _file_extension = "txt"  # the attribute's name before syrupy 5
+            _write_mode = WriteMode.TEXT
+
+            def serialize(self, data: Any, **_: Any) -> str:
+                return str(data)
+
+        _EXTENSION = TranscriptExtension
+    return _EXTENSION
+
+
+_EXTENSION: type | None = None
+
+
+def _plain(config: pytest.Config) -> bool:
+    """Whether failure text goes without colour: ``--color=no`` or ``--snapshot-no-colors``."""
+    return config.getoption("color", "auto") == "no" or bool(
+        getattr(config.option, "no_colors", False)
+    )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """``--color=no`` means no colour from syrupy either (its report, its diffs)."""
+    if config.getoption("color", "auto") == "no" and hasattr(config.option, "no_colors"):
+        config.option.no_colors = True
+
+
+def _diff(assertion: Any, config: pytest.Config) -> str:
+    diff_mode = getattr(config.option, "diff_mode", None)
+    lines = assertion.get_assert_diff(**({"diff_mode": diff_mode} if diff_mode else {}))
+    text = "\n".join(lines)
+    return _COLOUR.sub("", text) if _plain(config) else text
+
+
+def _keep(assertion: Any, config: pytest.Config) -> None:
+    """Record the snapshot as used, unchanged: syrupy must neither report it unused (and suggest
+    ``--snapshot-update``) nor delete it, although the log could not be read to compare it."""
+    location = Path(
+        assertion.extension.get_location(
+            test_location=assertion.test_location, index=assertion.index
+        )
+    )
+    if not location.is_file():
+        return
+    with location.open(encoding="utf-8") as stored:
+        kept = stored.read()
+    if config.option.update_snapshots or getattr(config.option, "update_new_snapshots_only", False):
+        assert assertion == kept  # equal: nothing is written
+    else:
+        # counted as a failed snapshot, which it is: the log no longer reproduces it
+        assertion == "(the log could not be replayed)"  # noqa: B015
 
 
 @pytest.fixture
 def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callable[..., list[str]]:
     """Call it with a log path — relative to the test file's folder — and optionally a viewer (a
-    seat number, None for a spectator); it asserts the log's transcript against the test's
-    snapshot and returns the transcript."""
+    seat number, None for a spectator), ``compact``, ``boards``, ``moves`` and ``name`` (see the
+    module); it asserts the log's transcript against the test's snapshot and returns the
+    transcript's blocks, one per step."""
     here = request.path.parent
+    config = request.config
+    assertion = snapshot.use_extension(_extension())
 
-    def check(path: str | Path, viewer: Viewer = EVERYTHING) -> list[str]:
-        blocks = transcript(here / path, viewer)
-        if snapshot != blocks:  # syrupy records the comparison; the diff says what changed
-            diff = "\n".join(snapshot.get_assert_diff())
+    def check(
+        path: str | Path,
+        viewer: Viewer = EVERYTHING,
+        *,
+        compact: bool = False,
+        boards: playthrough.Boards = None,
+        moves: bool | None = None,
+        name: str | None = None,
+    ) -> list[str]:
+        target = assertion(name=name) if name else assertion
+        log = here / path
+        try:
+            chosen = playthrough.milestones if compact and boards is None else boards
+            blocks = playthrough.transcript(
+                log, viewer, boards=chosen, moves=not compact if moves is None else moves
+            )
+        except TribesError as exc:
+            broken: str | None = str(exc)
+        else:
+            broken = None
+        if broken is not None:
+            _keep(target, config)
+            pytest.fail(
+                f"tribes_playthrough: {broken} (its snapshot is kept; fix or restore the log)",
+                pytrace=False,
+            )
+        if target != playthrough.text(blocks):  # syrupy records the comparison
+            diff = _diff(target, config)
             pytest.fail(
                 f"the playthrough of {path} differs from its snapshot:\n{diff}", pytrace=False
             )

@@ -1,11 +1,12 @@
-"""Fixtures every test folder shares; the helpers behind them are in ``tribes_testing``."""
+"""Fixtures every test folder shares; the helpers behind them are :mod:`tribes.testing`'s."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from tribes_testing import Cli
+
+from tribes.testing.cli import Cli
 
 
 @pytest.fixture

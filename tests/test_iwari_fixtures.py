@@ -35,8 +35,8 @@ from tribes.games.iwari.events import (
 )
 from tribes.games.iwari.missions import majority_links
 from tribes.games.iwari.state import FEAT_KINDS, Phase
-from tribes.replay import logs
 from tribes.replay.logs import Opened
+from tribes.testing import Harness, effects_of, replay_log
 
 ROOT = Path(__file__).resolve().parent.parent
 IWARI = ROOT / "fixtures" / "iwari"
@@ -66,28 +66,15 @@ T, F, G, C, D = Terrain.TUNDRA, Terrain.FOREST, Terrain.GLACIER, Terrain.COAST, 
 
 
 def _replay(name: str) -> tuple[Opened, list[Step]]:
-    opened = logs.open_log(IWARI / f"{name}.json")
-    return opened, logs.steps_of(opened.game, opened.log)
-
-
-def _of(effects: Any, kind: type) -> list[Any]:
-    return [e for e in effects if isinstance(e, kind)]
-
-
-def _all(steps: list[Step], kind: type) -> list[Any]:
-    return [e for s in steps for e in s.effects if isinstance(e, kind)]
+    return replay_log(IWARI / f"{name}.json")
 
 
 def _steps_with(steps: list[Step], kind: type) -> list[int]:
-    return [s.index for s in steps if _of(s.effects, kind)]
-
-
-def _move(opened: Opened, text: str) -> Any:
-    return opened.game.parse_move(None, text)  # type: ignore[arg-type]
+    return [s.index for s in steps if effects_of(s.effects, kind)]
 
 
 def _legal(opened: Opened, state: Any) -> list[str]:
-    return [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    return Harness(opened.game).moves(state)
 
 
 def _without_variants(opened: Opened) -> tuple[Any, list[Any]]:
@@ -102,7 +89,7 @@ def _without_variants(opened: Opened) -> tuple[Any, list[Any]]:
 
 
 def _ended(steps: list[Step]) -> GameEnded:
-    (ended,) = _all(steps, GameEnded)
+    (ended,) = effects_of(steps, GameEnded)
     assert _steps_with(steps, GameEnded) == [len(steps) - 1]
     assert steps[-1].state.over
     return ended
@@ -130,16 +117,16 @@ def test_tent_ties_first_and_second() -> None:
     # The draw empties the deck: half-journey scoring, tents only (I13).
     last = steps[2]
     assert isinstance(last.event, CardDrawn)
-    assert _of(last.effects, DeckRanOut) == [DeckRanOut(time=1)]
-    assert _of(last.effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
-    assert _of(last.effects, TerritoryScored) == [
+    assert effects_of(last.effects, DeckRanOut) == [DeckRanOut(time=1)]
+    assert effects_of(last.effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
+    assert effects_of(last.effects, TerritoryScored) == [
         # ann 2, bob 2 share first: every tent (6); cy 1, dee 1 share second: 2 each.
         TerritoryScored(territory=5, points=(6, 6, 2, 2)),
         # ann 3 first; cy 1, dee 1 share second: ann's 3 each; bob has no tent: 0.
         TerritoryScored(territory=11, points=(5, 0, 3, 3)),
     ]
-    assert not _of(last.effects, ConnectionScored)
-    assert not _of(last.effects, SettlementScored)
+    assert not effects_of(last.effects, ConnectionScored)
+    assert not effects_of(last.effects, SettlementScored)
     assert last.state.scores == (5 + 6 + 5, 4 + 6, 3 + 2 + 3, 2 + 2 + 3)
     assert not last.state.over
     assert scoring.tent_points([2, 2, 1, 1]) == [6, 6, 2, 2]
@@ -159,7 +146,7 @@ def test_totem_limit_opened_by_tent_placed_first() -> None:
     assert not [m for m in legal if m.startswith("6 totem")]
     for refused in ("6 totem f", "6 totem tent24 ff", "6 totem totem ff"):
         with pytest.raises(IllegalMove) as error:
-            opened.game.check(start, _move(opened, refused))
+            opened.game.check(start, opened.game.parse_move(start, refused))
         assert error.value.rule == "I8"
         assert "totems" in str(error.value)
     play = steps[1]
@@ -182,7 +169,7 @@ def test_pair_used_as_wild_in_another_terrain() -> None:
     assert game_map.territory(12).terrain is D
     assert "12 tent50 cc" in _legal(opened, start)
     with pytest.raises(IllegalMove) as error:
-        opened.game.check(start, _move(opened, "12 tent50 c"))
+        opened.game.check(start, opened.game.parse_move(start, "12 tent50 c"))
     assert error.value.rule == "I8"
     # ann: one tent in desert territory 12, paid with a pair of coasts.
     assert steps[1].event == CardsPlayed(territory=12, pieces=(50,), cards=(C, C))
@@ -237,7 +224,7 @@ def test_deck_runs_out_mid_refill_then_half_journey() -> None:
     assert second.effects[0] == CardTaken(seat=ANN, source=3, card=C, refill=None)
     assert second.effects[1] == DeckReshuffled(cards=35)
     assert second.effects[2] == ScoringBegan(stage="half-journey")
-    assert _of(second.effects, TerritoryScored) == [
+    assert effects_of(second.effects, TerritoryScored) == [
         TerritoryScored(territory=4, points=(0, 0, 1)),
         TerritoryScored(territory=5, points=(3, 0, 0)),
         TerritoryScored(territory=6, points=(0, 2, 0)),
@@ -265,7 +252,7 @@ def test_end_triggered_by_last_tent_mid_round() -> None:
     assert steps[1].effects == (PiecesPlaced(tribe=BOB, territory=14, tents=(60,), totems=0),)
     assert steps[1].state.tent_supply[BOB] == 0
     assert _steps_with(steps, EndTriggered) == [2]
-    assert _of(steps[2].effects, EndTriggered) == [
+    assert effects_of(steps[2].effects, EndTriggered) == [
         EndTriggered(reason="a tribe has placed its last tent")
     ]
     assert steps[2].state.ending
@@ -275,8 +262,8 @@ def test_end_triggered_by_last_tent_mid_round() -> None:
     assert [s.seat for s in steps[1:]] == [BOB, BOB, CY, CY]
     assert steps[3].effects == (PiecesPlaced(tribe=CY, territory=8, tents=(34,), totems=0),)
     last = steps[4]
-    assert _of(last.effects, ScoringBegan) == [ScoringBegan(stage="final")]
-    assert _of(last.effects, TerritoryScored) == [
+    assert effects_of(last.effects, ScoringBegan) == [ScoringBegan(stage="final")]
+    assert effects_of(last.effects, TerritoryScored) == [
         TerritoryScored(territory=3, points=(0, 5, 0)),
         TerritoryScored(territory=5, points=(0, 6, 0)),
         TerritoryScored(territory=6, points=(2, 0, 0)),
@@ -285,7 +272,7 @@ def test_end_triggered_by_last_tent_mid_round() -> None:
         TerritoryScored(territory=11, points=(0, 6, 0)),
         TerritoryScored(territory=14, points=(0, 4, 0)),
     ]
-    assert [len(s.spaces) for s in _of(last.effects, SettlementScored)] == [5, 6, 6, 4]
+    assert [len(s.spaces) for s in effects_of(last.effects, SettlementScored)] == [5, 6, 6, 4]
     assert _ended(steps) == GameEnded(scores=(4, 42, 4), winners=(BOB,))
     assert opened.game.legal_moves(last.state) == []
 
@@ -339,11 +326,11 @@ def test_settlement_across_border_scored_at_the_end() -> None:
     assert scoring.settlements(steps[1].state, ANN) == [(24, 25, 41, 42)]
     assert 42 in game_map.links[25]  # the printed path across the border 6 | 10
     last = steps[2]
-    assert _of(last.effects, DeckRanOut) == [DeckRanOut(time=2)]
-    assert _of(last.effects, EndTriggered) == [
+    assert effects_of(last.effects, DeckRanOut) == [DeckRanOut(time=2)]
+    assert effects_of(last.effects, EndTriggered) == [
         EndTriggered(reason="the deck ran out a second time")
     ]
-    (settlement,) = _of(last.effects, SettlementScored)
+    (settlement,) = effects_of(last.effects, SettlementScored)
     assert settlement == SettlementScored(tribe=ANN, spaces=(24, 25, 41, 42))
     assert {game_map.space_territory[s] for s in settlement.spaces} == {6, 10}
     assert scoring.settlements(last.state, CY) == []  # 27-28-29: three tents are no settlement
@@ -352,7 +339,7 @@ def test_settlement_across_border_scored_at_the_end() -> None:
     assert kinds.index(SettlementScored) > max(
         i for i, k in enumerate(kinds) if k is TerritoryScored
     )
-    assert _of(last.effects, TerritoryScored) == [
+    assert effects_of(last.effects, TerritoryScored) == [
         TerritoryScored(territory=6, points=(4, 4, 0)),
         TerritoryScored(territory=7, points=(0, 0, 3)),
         TerritoryScored(territory=10, points=(2, 0, 0)),
@@ -376,7 +363,9 @@ def test_covered_connections_skipped_in_totem_scoring() -> None:
         assert scoring.totem_majority(final.totems[c.b], ANN)
     assert [c.id for c in majority_links(final, ANN)] == [6]
     last = steps[-1]
-    assert _of(last.effects, ConnectionScored) == [ConnectionScored(connection=6, points=(2, 0, 0))]
+    assert effects_of(last.effects, ConnectionScored) == [
+        ConnectionScored(connection=6, points=(2, 0, 0))
+    ]
     # Uncovered, 3 and 8 would have scored too.
     _, uncovered = scoring.score_totems(attrs.evolve(final, covered=()))
     assert uncovered == [
@@ -397,11 +386,13 @@ def _feats_left(state: Any, kind: str) -> int:
 def test_union_feat_first_and_second() -> None:
     opened, steps = _replay("feat-union-first-and-second")
     assert opened.log.header.options == {"feats": "on"}
-    assert _of(steps[1].effects, FeatEarned) == [FeatEarned(seat=ANN, kind="union", options=(5,))]
+    assert effects_of(steps[1].effects, FeatEarned) == [
+        FeatEarned(seat=ANN, kind="union", options=(5,))
+    ]
     assert steps[1].state.phase is Phase.FEAT
     assert steps[2].event == FeatPlaced(kind="union", target=5)
     assert steps[2].state.factors[5] == 2
-    assert _of(steps[4].effects, FeatEarned) == [
+    assert effects_of(steps[4].effects, FeatEarned) == [
         FeatEarned(seat=BOB, kind="union", options=(3, 7))  # 8-9 | 27-28, across a border
     ]
     assert steps[5].event == FeatPlaced(kind="union", target=7)
@@ -411,7 +402,7 @@ def test_union_feat_first_and_second() -> None:
     assert scoring.settlements(steps[7].state, CY) == [(44, 45, 46, 47)]
     assert _steps_with(steps, FeatEarned) == [1, 4]
     assert steps[-1].state.earned == (("union",), ("union",), ())
-    assert _of(steps[-1].effects, TerritoryScored) == [
+    assert effects_of(steps[-1].effects, TerritoryScored) == [
         TerritoryScored(territory=3, points=(0, 2, 0)),
         TerritoryScored(territory=5, points=(8, 0, 0)),  # 4 tents, factor 2
         TerritoryScored(territory=7, points=(0, 4, 0)),  # 2 tents, factor 2
@@ -423,13 +414,13 @@ def test_union_feat_first_and_second() -> None:
 def test_discovery_feat_first_and_second() -> None:
     _, steps = _replay("feat-discovery-first-and-second")
     every = tuple(range(1, 16))
-    assert _of(steps[1].effects, FeatEarned) == [
+    assert effects_of(steps[1].effects, FeatEarned) == [
         FeatEarned(seat=ANN, kind="discovery", options=tuple(t for t in every if t != 4))
     ]
     assert all(steps[1].state.tents[s] for s in (13, 14, 15))
     assert steps[2].event == FeatPlaced(kind="discovery", target=5)
     assert steps[2].state.factors[5] == 2
-    assert _of(steps[4].effects, FeatEarned) == [
+    assert effects_of(steps[4].effects, FeatEarned) == [
         FeatEarned(seat=BOB, kind="discovery", options=tuple(t for t in every if t != 12))
     ]
     assert steps[5].event == FeatPlaced(kind="discovery", target=5)
@@ -439,7 +430,7 @@ def test_discovery_feat_first_and_second() -> None:
     assert steps[7].effects == (PiecesPlaced(tribe=CY, territory=1, tents=(3,), totems=0),)
     assert all(steps[7].state.tents[s] for s in (1, 2, 3))
     assert _steps_with(steps, FeatEarned) == [1, 4]
-    assert _of(steps[-1].effects, TerritoryScored) == [
+    assert effects_of(steps[-1].effects, TerritoryScored) == [
         TerritoryScored(territory=1, points=(3, 3, 3)),
         TerritoryScored(territory=4, points=(3, 2, 0)),
         TerritoryScored(territory=5, points=(9, 6, 0)),  # ann 2, bob 1 tents, factor 3
@@ -465,7 +456,7 @@ def test_honour_and_respect_go_to_the_first_only(
     assert game_map.connection(bob_link).water is water
     assert majority_links(steps[0].state, ANN) == []
     assert opened.game.format_move(steps[1].event) == ann_move
-    assert _of(steps[1].effects, FeatEarned) == [
+    assert effects_of(steps[1].effects, FeatEarned) == [
         FeatEarned(seat=ANN, kind=kind, options=(ann_link,))
     ]
     assert steps[2].event == FeatPlaced(kind=kind, target=ann_link)
@@ -476,7 +467,7 @@ def test_honour_and_respect_go_to_the_first_only(
     assert [c.id for c in majority_links(steps[4].state, BOB)] == [bob_link]
     assert _steps_with(steps, FeatEarned) == [1]
     assert steps[-1].state.earned == ((kind,), (), ())
-    assert _of(steps[-1].effects, ConnectionScored) == [
+    assert effects_of(steps[-1].effects, ConnectionScored) == [
         ConnectionScored(connection=ann_link, points=(4, 0, 0)),  # 2 totems, factor 2
         ConnectionScored(connection=bob_link, points=(0, 2, 0)),
     ]
@@ -493,15 +484,15 @@ def test_floating_lands_settlement_only_through_a_connection() -> None:
     link = game_map.connection(6)
     assert (link.a, link.b, link.spaces) == (5, 6, (21, 23))
     assert 23 in game_map.links[21]
-    assert _of(steps[-1].effects, SettlementScored) == [
+    assert effects_of(steps[-1].effects, SettlementScored) == [
         SettlementScored(tribe=ANN, spaces=(20, 21, 22, 23))
     ]
     assert _ended(steps) == GameEnded(scores=(20, 19, 4), winners=(ANN,))
     standard, effects = _without_variants(opened)
     assert 23 not in standard.map.links[21]
     assert scoring.settlements(standard, ANN) == []
-    assert not _of(effects, SettlementScored)
-    assert _of(effects, GameEnded) == [GameEnded(scores=(16, 19, 4), winners=(BOB,))]
+    assert not effects_of(effects, SettlementScored)
+    assert effects_of(effects, GameEnded) == [GameEnded(scores=(16, 19, 4), winners=(BOB,))]
 
 
 def test_glacial_mass_rerouted_connection_11() -> None:
@@ -513,18 +504,18 @@ def test_glacial_mass_rerouted_connection_11() -> None:
     assert final.totems[1] == (1, 0, 0)
     assert final.totems[2] == (2, 0, 0)
     assert (final.totems[6], final.totems[10]) == ((0, 1, 0), (0, 1, 0))
-    assert _of(steps[-1].effects, ConnectionScored) == [
+    assert effects_of(steps[-1].effects, ConnectionScored) == [
         ConnectionScored(connection=1, points=(3, 0, 0)),
         ConnectionScored(connection=11, points=(3, 0, 0)),  # 1-2 again, not bob's 6-10
     ]
     assert _ended(steps) == GameEnded(scores=(20, 18, 4), winners=(ANN,))
     standard, effects = _without_variants(opened)
     assert (standard.map.connection(11).a, standard.map.connection(11).b) == (6, 10)
-    assert _of(effects, ConnectionScored) == [
+    assert effects_of(effects, ConnectionScored) == [
         ConnectionScored(connection=1, points=(3, 0, 0)),
         ConnectionScored(connection=11, points=(0, 2, 0)),
     ]
-    assert _of(effects, GameEnded) == [GameEnded(scores=(17, 20, 4), winners=(BOB,))]
+    assert effects_of(effects, GameEnded) == [GameEnded(scores=(17, 20, 4), winners=(BOB,))]
 
 
 def test_long_road_majority_scores_as_a_territory() -> None:
@@ -534,7 +525,7 @@ def test_long_road_majority_scores_as_a_territory() -> None:
     road = final.map.road
     on_road = [sum(1 for s in road if final.tents[s] == t + 1) for t in range(3)]
     assert on_road == [3, 2, 1]
-    scored = _of(steps[-1].effects, TerritoryScored)
+    scored = effects_of(steps[-1].effects, TerritoryScored)
     assert scored[-1] == TerritoryScored(territory=0, points=(6, 3, 2))
     assert scored[:-1] == [
         TerritoryScored(territory=5, points=(3, 0, 0)),
@@ -543,5 +534,5 @@ def test_long_road_majority_scores_as_a_territory() -> None:
     ]
     assert _ended(steps) == GameEnded(scores=(21, 19, 6), winners=(ANN,))
     _, effects = _without_variants(opened)
-    assert [e.territory for e in _of(effects, TerritoryScored)] == [5, 6, 7]
-    assert _of(effects, GameEnded) == [GameEnded(scores=(15, 16, 4), winners=(BOB,))]
+    assert [e.territory for e in effects_of(effects, TerritoryScored)] == [5, 6, 7]
+    assert effects_of(effects, GameEnded) == [GameEnded(scores=(15, 16, 4), winners=(BOB,))]

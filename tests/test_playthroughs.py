@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from tribes import games
+from tribes.core import engine
 from tribes.core.engine import Step
 from tribes.core.errors import IllegalMove
+from tribes.events import codec
 from tribes.games.clans.board import COLOUR_NAMES, VILLAGES
 from tribes.games.clans.events import (
     EpochBegan,
@@ -27,12 +29,20 @@ from tribes.games.clans.events import (
     VillageUnscored,
 )
 from tribes.replay import logs
-from tribes.replay.playthrough import transcript
+from tribes.replay.playthrough import milestones
+from tribes.testing import effects_of, replay_log
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 CLANS = FIXTURES / "clans"
-ALL = sorted(FIXTURES.glob("**/*.json"))
+ALL = sorted(p for p in FIXTURES.glob("*/*") if p.suffix in (".json", ".tribes"))
+"""Every game's fixture logs, ``fixtures/<game>/*.json`` (or ``.tribes``): a game added to the
+registry is pinned as soon as its fixtures are there, and fails below until they are."""
+
+FULL_GAME = 30
+"""A fixture of more events than this is a full game, pinned compactly: legal moves, effects and
+digest at every step, the board at the start, a quarter, half-way, three quarters and the end.
+The edge cases (a few events each) keep the board at every step."""
 
 REQUIRED = [
     "epoch-boundary-order-a",
@@ -52,37 +62,50 @@ REQUIRED = [
 
 
 def _id(path: Path) -> str:
-    return path.relative_to(FIXTURES).as_posix()
+    return f"{path.parent.name}-{path.stem}"
 
 
 def _replay(name: str) -> tuple[Any, list[Step]]:
-    opened = logs.open_log(CLANS / f"{name}.json")
-    return opened, logs.steps_of(opened.game, opened.log, path=str(opened.path))
-
-
-def _of(effects: Any, kind: type) -> list[Any]:
-    return [e for e in effects if isinstance(e, kind)]
-
-
-def _all_effects(steps: list[Step]) -> list[Any]:
-    return [e for s in steps for e in s.effects]
+    return replay_log(CLANS / f"{name}.json")
 
 
 # --- golden transcripts ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("path", ALL, ids=_id)
-def test_transcript(path: Path, tribes_playthrough: Any) -> None:
-    """Through the pytest plugin that users get (entry point pytest11, fixture tribes_playthrough)."""
-    blocks = tribes_playthrough(path)
-    assert blocks == transcript(path)
+def test_playthrough(path: Path, tribes_playthrough: Any) -> None:
+    """Through the pytest plugin that users get (entry point pytest11, fixture tribes_playthrough),
+    one snapshot file per log: ``__snapshots__/test_playthroughs/test_playthrough[GAME-NAME].txt``."""
+    opened = logs.open_log(path)
+    events = opened.log.events
+    full = len(events) > FULL_GAME
+    blocks = tribes_playthrough(path, compact=full, moves=True)
+    # what was pinned is this log, step by step, whatever the snapshot holds: one block per
+    # step, each naming its event and the state that the engine reaches there
+    assert len(blocks) == len(events) + 1
+    game, seats = opened.game, opened.log.header.seats
+    for step, text in zip(engine.steps(game, opened.log.header, events), blocks, strict=True):
+        lines = text.splitlines()
+        move = game.format_move(step.event) if step.event is not None else "start"
+        who = seats[step.seat] if step.seat is not None else "-"
+        assert lines[0] == f"event {step.index}: {who} {move}"
+        assert f"  digest: {codec.state_hash(step.state)}" in lines
+        assert [line for line in lines if line.startswith("  effect: ")] == [
+            f"  effect: {e.describe(seats)}" for e in step.effects
+        ]
+        shown = any(line.startswith("  board") for line in lines)
+        assert shown == (not full or step.index in milestones(len(blocks)))
 
 
 def test_every_game_has_fixtures() -> None:
     for name in games.names():
         folder = FIXTURES / name
         assert folder.is_dir(), f"game {name} has no fixture folder {folder}"
-        assert list(folder.glob("*.json")), f"game {name} has no fixture log in {folder}"
+        assert [p for p in ALL if p.parent == folder], f"game {name} has no fixture log in {folder}"
+
+
+def test_every_fixture_folder_is_a_game() -> None:
+    assert {p.parent.name for p in ALL} <= set(games.names())
 
 
 def test_every_edge_case_has_its_fixture() -> None:
@@ -114,17 +137,19 @@ def test_epoch_boundary_order_changes_who_scores() -> None:
     assert VILLAGES - a[0].state.founded > 0
     assert sum(1 for s in a[0].state.board.slot_epochs[a[0].state.founded :] if s == 1) == 1
     for steps in (a, b):
-        assert _of(steps[1].effects, OrderAwaited) == [OrderAwaited(seat=0, villages=(36, 38))]
+        assert effects_of(steps[1].effects, OrderAwaited) == [
+            OrderAwaited(seat=0, villages=(36, 38))
+        ]
         assert steps[1].state.pending is not None
         assert isinstance(steps[2].event, OrderChosen)
-        founded = _of(steps[2].effects, VillageFounded)
+        founded = effects_of(steps[2].effects, VillageFounded)
         assert [(v.number, v.epoch) for v in founded] == [(4, 1), (5, 2)]
-        assert _of(steps[2].effects, EpochBegan) == [EpochBegan(epoch=2)]
+        assert effects_of(steps[2].effects, EpochBegan) == [EpochBegan(epoch=2)]
     assert a[2].event != b[2].event
     # a: 36 first, doomed on mountain in epoch 1; b: 38 first, and 36 scores in epoch 2.
-    assert [d.territory for d in _of(a[2].effects, VillageDoomed)] == [36]
-    assert not _of(b[2].effects, VillageDoomed)
-    assert {v.territory: v.scored for v in _of(b[2].effects, VillageFounded)}[36] == ("red",)
+    assert [d.territory for d in effects_of(a[2].effects, VillageDoomed)] == [36]
+    assert not effects_of(b[2].effects, VillageDoomed)
+    assert {v.territory: v.scored for v in effects_of(b[2].effects, VillageFounded)}[36] == ("red",)
     assert a[-1].state.track != b[-1].state.track
     assert a[-1].state.scores() != b[-1].state.scores()
 
@@ -135,18 +160,19 @@ def test_epoch_boundary_order_changes_who_scores() -> None:
 def test_twelfth_and_thirteenth() -> None:
     _, steps = _replay("twelfth-and-thirteenth")
     assert steps[0].state.founded == VILLAGES - 1
-    assert _of(steps[1].effects, OrderAwaited)
+    assert effects_of(steps[1].effects, OrderAwaited) == [OrderAwaited(seat=1, villages=(36, 38))]
     last = steps[-1]
     assert isinstance(last.event, OrderChosen)
-    twelfth = _of(last.effects, VillageFounded)
-    unscored = _of(last.effects, VillageUnscored)
+    twelfth = effects_of(last.effects, VillageFounded)
+    unscored = effects_of(last.effects, VillageUnscored)
     assert [v.number for v in twelfth] == [12]
     assert [(u.territory, u.number) for u in unscored] == [(last.event.villages[1], 13)]
     assert twelfth[0].territory == last.event.villages[0]
     assert twelfth[0].value == sum(twelfth[0].huts) + 5
-    assert _of(last.effects, GameEnded)
-    assert "12th" in _of(last.effects, GameEnded)[0].reason
+    (ended,) = effects_of(last.effects, GameEnded)
+    assert ended.reason == "the 12th village is founded"
     state = last.state
+    assert ended.scores == state.scores()
     assert state.over
     assert state.founded == VILLAGES
     # The 13th keeps its huts (C19) and scores nothing.
@@ -161,13 +187,13 @@ def test_twelfth_and_thirteenth() -> None:
 
 def test_strife_leaves_a_single_colour() -> None:
     _, steps = _replay("strife-single-colour")
-    effects = _all_effects(steps)
-    (strife,) = _of(effects, StrifeRemoved)
-    (village,) = [v for v in _of(effects, VillageFounded) if v.territory == strife.territory]
+    effects = steps
+    (strife,) = effects_of(effects, StrifeRemoved)
+    (village,) = [v for v in effects_of(effects, VillageFounded) if v.territory == strife.territory]
     assert len(strife.colours) == 4
     assert sum(1 for n in village.huts if n) == 1
     assert village.scored == ("red",)
-    assert not _of(effects, VillageDoomed)
+    assert not effects_of(effects, VillageDoomed)
     assert steps[-1].state.huts[strife.territory] == village.huts
 
 
@@ -177,9 +203,9 @@ def test_strife_leaves_a_single_colour() -> None:
 def test_doomed_village_with_strife() -> None:
     _, steps = _replay("doomed-with-strife")
     effects = steps[-1].effects
-    (village,) = _of(effects, VillageFounded)
-    (strife,) = _of(effects, StrifeRemoved)
-    (doomed,) = _of(effects, VillageDoomed)
+    (village,) = effects_of(effects, VillageFounded)
+    (strife,) = effects_of(effects, StrifeRemoved)
+    (doomed,) = effects_of(effects, VillageDoomed)
     assert village.territory == strife.territory == doomed.territory
     before = steps[-2].state
     event = steps[-1].event
@@ -282,10 +308,10 @@ def test_no_legal_move_ends_the_game() -> None:
     assert state.over
     assert state.founded < VILLAGES
     assert opened.game.legal_moves(state) == []
-    (ended,) = _of(steps[-1].effects, GameEnded)
-    assert "no legal move" in ended.reason
+    (ended,) = effects_of(steps[-1].effects, GameEnded)
+    assert ended.reason == "no legal move is left"
     assert ended.scores == state.scores()
-    assert sum(1 for s in steps if _of(s.effects, GameEnded)) == 1
+    assert sum(1 for s in steps if effects_of(s.effects, GameEnded)) == 1
 
 
 # --- C5: a 2-player game ----------------------------------------------------------------------------
@@ -300,9 +326,18 @@ def test_two_players_with_three_ownerless_colours() -> None:
     held = {c.value for c in state.clans}
     ownerless = [i for i, name in enumerate(COLOUR_NAMES) if name not in held]
     assert len(ownerless) == 3
-    assert any(state.track[i] > 0 for i in ownerless)
+    founded = effects_of(steps, VillageFounded)
+    for colour in ownerless:
+        name = COLOUR_NAMES[colour]
+        # each ownerless colour is in villages founded, scores in them, and so on the track
+        assert any(v.huts[colour] for v in founded), name
+        assert any(name in v.scored for v in founded), name
+        assert state.track[colour] > 0, name
     assert state.over
-    assert _of(steps[-1].effects, GameEnded)
+    (ended,) = effects_of(steps[-1].effects, GameEnded)
+    assert ended.reason == "the 12th village is founded"
+    assert ended.clans == tuple(c.value for c in state.clans)  # only the held colours
+    assert ended.scores == state.scores()
 
 
 # --- C7: a game started from a position ------------------------------------------------------------
@@ -314,10 +349,16 @@ def test_from_position() -> None:
     start = steps[0].state
     assert start.epoch == 3
     assert start.founded == 7
-    assert any(start.track)
-    assert start.villages
-    assert len(steps) > 2
-    assert _of(_all_effects(steps), VillageFounded)
+    track = opened.log.header.position["track"]
+    assert start.track == tuple(track[name] for name in COLOUR_NAMES) != (0, 0, 0, 0, 0)  # C7
+    assert len(start.villages) == 6  # six villages on the board, a seventh chip taken earlier
+    assert len(steps) == 5
+    # village 8, doomed on forest in epoch 3 (C15); village 9 takes epoch 3's last chip (C12)
+    founded = effects_of(steps, VillageFounded)
+    assert [(v.number, v.epoch, v.territory) for v in founded] == [(8, 3, 4), (9, 3, 34)]
+    assert [d.territory for d in effects_of(steps[3].effects, VillageDoomed)] == [4]
+    assert effects_of(steps[4].effects, EpochBegan) == [EpochBegan(epoch=4)]
+    assert steps[-1].state.epoch == 4
     assert not steps[-1].state.over
 
 
@@ -328,4 +369,10 @@ def test_full_game_3p() -> None:
     state = steps[-1].state
     assert state.over
     assert state.founded == VILLAGES
-    assert _of(steps[-1].effects, GameEnded)
+    # it ends with the 11th and 12th village founded by one move, in the order ann chose
+    assert effects_of(steps, OrderAwaited) == [OrderAwaited(seat=0, villages=(51, 58))]
+    assert isinstance(steps[-1].event, OrderChosen)
+    assert [v.number for v in effects_of(steps[-1].effects, VillageFounded)] == [11, 12]
+    (ended,) = effects_of(steps, GameEnded)
+    assert ended.reason == "the 12th village is founded"
+    assert ended.scores == state.scores()

@@ -2,53 +2,30 @@
 
 The contract: exit 0 when all is well; 1 for a rule or file error, with exactly one line on
 stderr starting ``tribes: ``; 2 for a usage error; never a traceback, never 70 (the internal-error
-status). Helpers reach the tests as fixtures: ``cli`` (an in-process runner rooted in a fresh
-folder) and ``position`` (a Clans position document builder).
+status). The helpers are :mod:`tribes.testing`'s; they reach the tests as fixtures: ``cli`` (an
+in-process runner rooted in a fresh folder, from ``tests/conftest.py``), ``run_process`` (a real
+process), ``position`` (a Clans position document builder) and ``binary`` (.tribes files built by
+hand, byte by byte, to test the log format itself).
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tribes_testing import assert_no_crash, tribes_command
 
 from tribes.events import codec, logfile
-
-COLOURS = ("red", "yellow", "green", "blue", "black")
-
-
-def make_position(
-    huts: dict[int, dict[str, int]],
-    *,
-    seats: Sequence[str] = ("ann", "bob"),
-    clans: dict[str, str] | None = None,
-    to_move: str | None = None,
-    chips: dict[str, int] | None = None,
-    track: dict[str, int] | None = None,
-) -> dict[str, Any]:
-    """A Clans position document: ``huts`` maps territory -> {colour: count}."""
-    default = dict(zip(seats, ("red", "blue", "green", "black"), strict=False))
-    doc: dict[str, Any] = {
-        "seats": list(seats),
-        "clans": clans if clans is not None else default,
-        "to_move": to_move if to_move is not None else seats[0],
-        "huts": {str(t): dict(c) for t, c in huts.items()},
-    }
-    if chips is not None:
-        doc["chips"] = chips
-    if track is not None:
-        doc["track"] = track
-    return doc
+from tribes.testing import clans
+from tribes.testing import cli as testing_cli
 
 
 @pytest.fixture
 def position() -> Callable[..., dict[str, Any]]:
-    return make_position
+    """The Clans position builder :func:`tribes.testing.clans.position`."""
+    return clans.position
 
 
 # --- the binary format, built by hand -----------------------------------------------------------
@@ -105,17 +82,6 @@ def run_process(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str
     """Runs the installed ``tribes`` in a real process in ``tmp_path``; checks no crash."""
 
     def run(*args: Any, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-        env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
-        done = subprocess.run(
-            [*tribes_command(), *map(str, args)],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            env=env,
-            check=False,
-        )
-        assert_no_crash(done.returncode, done.stdout, done.stderr)
-        return done
+        return testing_cli.run_process(*args, cwd=tmp_path, timeout=timeout)
 
     return run

@@ -33,31 +33,33 @@ def test_moving_from_an_empty_territory(cli, big_group):
     line = cli.fails_untouched(big_group, "act", big_group, "30-29")
     assert "'30-29'" in line
     assert "event 1" in line
-    assert "territory 30 is empty" in line
+    assert line.endswith("territory 30 is empty: there are no huts to move (C8)")
 
 
 def test_moving_onto_a_territory_that_is_not_adjacent(cli, big_group):
     line = cli.fails_untouched(big_group, "act", big_group, "13-59")
     assert "'13-59'" in line
     assert "event 1" in line
-    assert "not adjacent" in line
+    assert line.endswith("territory 59 is not adjacent to 13 (C8)")
 
 
 def test_a_group_of_seven_cannot_move(cli, big_group):
     line = cli.fails_untouched(big_group, "act", big_group, "12-13")
     assert "'12-13'" in line
     assert "event 1" in line
-    assert "7 huts" in line and "7 or more" in line
+    assert line.endswith("territory 12 holds 7 huts: a group of 7 or more cannot move (C9)")
 
 
 def test_moving_onto_an_empty_territory(cli, big_group):
     line = cli.fails_untouched(big_group, "act", big_group, "13-14")
-    assert "'13-14'" in line and "empty" in line
+    assert "'13-14'" in line
+    assert line.endswith("territory 14 is empty: nothing can move onto an empty territory (C8)")
 
 
 def test_no_such_territory(cli, big_group):
     line = cli.fails_untouched(big_group, "act", big_group, "13-99")
-    assert "'13-99'" in line and "99" in line and "1 to 60" in line
+    assert "'13-99'" in line
+    assert line.endswith("there is no territory 99; territories are 1 to 60 (C1)")
 
 
 def test_an_illegal_move_later_in_a_game_names_its_event_number(cli, game):
@@ -79,9 +81,7 @@ def test_an_order_when_none_is_awaited(cli, game):
 
 def test_a_batch_with_a_later_illegal_move_appends_nothing(cli, big_group):
     line = cli.fails_untouched(big_group, "act", big_group, "13-12", "59-60", "60-59")
-    assert "'60-59'" in line
-    assert "event 3" in line
-    assert "over" in line
+    assert line == "tribes: illegal move '60-59' at event 3: the game is over (C20)"
     assert cli.show_json(big_group)["events"] == 0
 
 
@@ -112,9 +112,9 @@ def test_a_move_after_the_game_ended(cli, position):
     cli.ok("act", path, "59-60")
     assert cli.show_json(path)["over"] is True
     line = cli.fails_untouched(path, "act", path, "60-59")
-    assert "'60-59'" in line and "event 2" in line and "over" in line
+    assert line == "tribes: illegal move '60-59' at event 2: the game is over (C20)"
     line = cli.fails_untouched(path, "act", path, "order 60")
-    assert "event 2" in line and "over" in line
+    assert line == "tribes: illegal move 'order 60' at event 2: the game is over (C20)"
 
 
 # --- usage --------------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def test_bad_seat_counts(cli, count):
 @pytest.mark.parametrize("names", ["ann", "a,b,c,d,e"])
 def test_bad_name_counts(cli, names):
     line = cli.fails("new", "clans", "--names", names, "-o", cli.path("s.tribes"), code=2)
-    assert "2 to 4" in line
+    assert line == f"tribes: clans is for 2 to 4 seats, not {len(names.split(','))}"
 
 
 def test_seats_and_names_disagree(cli):
@@ -176,20 +176,21 @@ def test_seats_and_names_disagree(cli):
 def test_duplicate_names(cli):
     out = cli.path("d.tribes")
     line = cli.fails("new", "clans", "--names", "ann,bob,ann", "-o", out, code=2)
-    assert "differ" in line
+    assert line == "tribes: seat names must differ"
     assert not out.exists()
 
 
 @pytest.mark.parametrize("names", ["ann,", "ann,b b", "ann,bob/cy"])
 def test_bad_seat_names(cli, names):
     line = cli.fails("new", "clans", "--names", names, "-o", cli.path("s.tribes"), code=2)
-    assert "seat name" in line
+    bad = next(n for n in names.split(",") if not n.isalnum())
+    assert line.startswith(f"tribes: seat name '{bad}' must be 1 to 24 letters, digits")
 
 
 @pytest.mark.parametrize("seed", [-1, 2**64])
 def test_a_seed_out_of_range(cli, seed):
     line = cli.fails("new", "clans", "--seed", seed, "-o", cli.path("s.tribes"), code=2)
-    assert "seed" in line
+    assert line == "tribes: the seed must be a whole number from 0 to 18446744073709551615"
 
 
 @pytest.mark.parametrize("option", ["colour=red", "nonsense", "board=/no/such/board.json"])
@@ -227,12 +228,12 @@ def test_import_onto_an_existing_output_without_force(cli, game):
     source.write_text(cli.ok("export", game, "--json"))
     other = cli.new("other.tribes", seed=3)
     line = cli.fails_untouched(other, "import", source, "-o", other, code=2)
-    assert "--force" in line
+    assert line.endswith("other.tribes exists; choose another name or pass --force to replace it")
 
 
 def test_import_of_a_binary_log(cli, game):
     line = cli.fails("import", game, "-o", cli.path("x.tribes"), code=2)
-    assert "JSON" in line
+    assert line.endswith("g.tribes is already a .tribes log; import reads the JSON form")
     assert not cli.path("x.tribes").exists()
 
 

@@ -7,6 +7,10 @@ import re
 
 import pytest
 
+from tribes.core.game import EVERYTHING
+from tribes.replay import logs
+from tribes.testing import Harness
+
 MOVE = re.compile(r"^(\d{1,3}-\d{1,3}|order( \d{1,3})+)$")
 STEP_LINE = re.compile(r"^\s*(\d+)  (\S+)\s+(\d{1,3}-\d{1,3}|order(?: \d{1,3})+)(?:\s+(.*))?$")
 DOCUMENT_KEYS = {
@@ -43,9 +47,11 @@ def test_new_writes_a_log_and_says_who_moves(cli):
     out = cli.ok("new", "clans", "--names", "ann,bob,cy", "--seed", 7, "-o", path)
     assert path.is_file()
     assert path.read_bytes().startswith(b"\x89TRB")
-    assert "seed 7" in out
-    assert "ann, bob, cy" in out
-    assert re.search(r"\b(ann|bob|cy) to move", out)
+    who = cli.show_json(path)["to_move"]
+    assert who in ("ann", "bob", "cy")
+    assert out == f"{path}: new clans game, seed 7, seats ann, bob, cy; {who} to move\n"
+    header = logs.open_log(path).log.header
+    assert (header.game, header.seed, header.seats) == ("clans", 7, ("ann", "bob", "cy"))
     cli.ok("verify", path)
 
 
@@ -90,10 +96,13 @@ def test_new_force_replaces_an_existing_log(cli):
 def test_moves_lists_legal_moves_one_per_line_in_notation(cli):
     path = cli.new()
     moves = cli.moves(path)
-    assert moves, "a fresh game has legal moves"
-    assert len(set(moves)) == len(moves)
     for move in moves:
         assert MOVE.match(move), move
+    # exactly the library's legal moves, in its order
+    opened = logs.open_log(path)
+    start = logs.steps_of(opened.game, opened.log)[-1].state
+    assert moves == Harness(opened.game).moves(start)
+    assert len(set(moves)) == len(moves) > 0
 
 
 def test_every_listed_move_is_accepted(cli):
@@ -180,8 +189,11 @@ def test_show_renders_the_board(cli):
     text = cli.ok("show", path)
     for territory in (1, 30, 60):
         assert re.search(rf"\b{territory}[a-z]", text), territory
-    assert "to move" in text
-    assert "Traceback" not in text
+    # the board as the game renders it, everything shown
+    opened = logs.open_log(path)
+    state = logs.steps_of(opened.game, opened.log)[-1].state
+    assert text == opened.game.render(state, opened.log.header.seats, EVERYTHING) + "\n"
+    assert text.rstrip().endswith(f"{cli.show_json(path)['to_move']} to move")
 
 
 def test_show_at_zero_is_the_start(cli):
@@ -388,9 +400,23 @@ def test_simulate_greedy_saves_logs_that_verify(cli, tmp_path):
     assert all(", over," in line for line in lines[:-1])
 
 
-def test_simulate_with_four_seats(cli):
-    out = cli.ok("simulate", "clans", "--games", 2, "--seed", 1, "--seats", 4)
-    assert out.startswith("2 games, 4 seats")
+def test_simulate_with_four_seats(cli, tmp_path):
+    folder = tmp_path / "runs"
+    out = cli.ok("simulate", "clans", "--games", 2, "--seed", 1, "--seats", 4, "--save", folder)
+    lines = out.splitlines()
+    unsaved = cli.ok("simulate", "clans", "--games", 2, "--seed", 1, "--seats", 4).splitlines()
+    assert unsaved[:5] == lines[:5]  # the same games, saved or not (the speed line aside)
+    # the summary is of the games played: four seats, their events and final scores
+    opened = [logs.open_log(p) for p in sorted(folder.glob("*.tribes"))]
+    assert [o.log.header.seats for o in opened] == [("p1", "p2", "p3", "p4")] * 2
+    events = sum(len(o.log.events) for o in opened) / 2
+    assert lines[0].startswith(f"2 games, 4 seats, {events:.1f} events a game, best score ")
+    finals = [o.game.outcome(logs.steps_of(o.game, o.log)[-1].state).scores for o in opened]
+    assert lines[0].endswith(f"best score {max(max(f) for f in finals)}")
+    for seat, line in enumerate(lines[1:5]):
+        mean = sum(f[seat] for f in finals) / 2
+        assert line.startswith(f"  p{seat + 1}: wins "), line
+        assert line.endswith(f"mean score {mean:.1f}"), line
 
 
 def test_demo_shows_the_twelfth_and_thirteenth_village(cli, tmp_path):

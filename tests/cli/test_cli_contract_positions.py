@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from tribes.replay import logs
+
 FILLER = {59: {"green": 1}, 60: {"green": 1}}
 
 
@@ -38,7 +40,9 @@ def test_the_seats_come_from_the_position(cli, position):
     pos = cli.path("pos.json")
     pos.write_text(json.dumps(position({**FILLER}, seats=("x", "y"))))
     out = cli.ok("new", "clans", "--position", pos, "-o", cli.path("p.tribes"))
-    assert "x, y" in out
+    assert ", seats x, y; x to move" in out
+    assert logs.open_log(cli.path("p.tribes")).log.header.seats == ("x", "y")
+    assert cli.show_json(cli.path("p.tribes"))["clans"] == {"x": "red", "y": "blue"}
 
 
 def test_a_position_log_round_trips_through_json(cli, position):
@@ -159,9 +163,17 @@ def test_a_position_with_a_score_too_large_for_a_log(cli, position):
 
 
 def test_position_seats_differ_from_names(cli, position):
+    """The seats are the position's: --names that differ from them, in names or in order, are
+    refused naming both, and no log is written; the position's own names are accepted."""
     pos = cli.path("pos.json")
     pos.write_text(json.dumps(position({**FILLER})))
-    line = cli.fails(
-        "new", "clans", "--position", pos, "--names", "x,y", "-o", cli.path("p.tribes")
-    )
-    assert "seats" in line
+    out = cli.path("p.tribes")
+    for names in ("x,y", "bob,ann", "ann,bob,cy"):
+        line = cli.fails("new", "clans", "--position", pos, "--names", names, "-o", out)
+        given = ", ".join(f"'{n}'" for n in names.split(","))
+        assert line == (
+            f"tribes: the position's seats ['ann', 'bob'] differ from the game's [{given}]"
+        )
+        assert not out.exists()
+    cli.ok("new", "clans", "--position", pos, "--names", "ann,bob", "-o", out)
+    assert logs.open_log(out).log.header.seats == ("ann", "bob")

@@ -2,7 +2,8 @@
 
 - the ``tribes-properties`` settings profile: modest example counts, no deadline, no example
   database (nothing written outside the tests), derandomized so a run is reproducible;
-- ``random_game``: a legal Clans game from a seed, a seat count and a list of move picks;
+- ``play``: a legal Clans game from a seed, a seat count and a list of move picks
+  (:meth:`tribes.testing.Harness.random_game`), its log with checkpoints;
 - ``mutate``: byte-level damage to a log file (flip, delete, insert, truncate).
 """
 
@@ -15,10 +16,10 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from tribes import games
 from tribes.core.engine import Step, steps
 from tribes.events.logfile import GameLog
 from tribes.replay import logs
+from tribes.testing import Harness, Played
 
 settings.register_profile(
     "tribes-properties",
@@ -31,35 +32,16 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-GAME = games.get("clans")
-
-
-@attrs.frozen
-class Played:
-    """A game played move by move: its log (checkpoints included) and every step of it."""
-
-    log: GameLog
-    steps: tuple[Step, ...]
+CLANS = Harness("clans")
+GAME = CLANS.game
 
 
 def play(seed: int, seats: int, picks: Sequence[int]) -> Played:
     """Play ``GAME`` from ``seed``: at each turn the move ``moves[pick % len(moves)]`` of the
-    legal moves, until the game is over or the picks run out."""
-    head = logs.header(GAME, seats=[f"p{i + 1}" for i in range(seats)], seed=seed)
-    state = GAME.setup(head)
-    played = [Step(0, None, None, state, ())]
-    for pick in picks:
-        moves = GAME.legal_moves(state)
-        if not moves:
-            break
-        event = moves[pick % len(moves)]
-        seat = GAME.to_move(state)
-        state, effects = GAME.apply(state, event)
-        played.append(Step(len(played), seat, event, state, effects))
-    events = tuple(s.event for s in played[1:])
-    log = GameLog(header=head, events=events)
-    log = attrs.evolve(log, checkpoints=logs.checkpoints(GAME, log, (), played))
-    return Played(log, tuple(played))
+    legal moves, until the game is over or the picks run out; the log has its checkpoints."""
+    played = CLANS.random_game(seed, [f"p{i + 1}" for i in range(seats)], picks)
+    log = attrs.evolve(played.log, checkpoints=logs.checkpoints(GAME, played.log, (), played.steps))
+    return Played(log, played.steps)
 
 
 def replayed(log: GameLog) -> list[Step]:

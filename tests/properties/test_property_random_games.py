@@ -106,9 +106,11 @@ def test_every_event_round_trips_through_wire_dict_and_notation(helpers, seed, s
     game = helpers.game
     table, versions = game.events, game.events.versions()
     played = helpers.play(seed, seats, picks)
-    events = [s.event for s in played.steps[1:]]
-    events += [m for s in played.steps for m in game.legal_moves(s.state)[:3]]
-    for event in events:
+    # each event with the state just before it, which is where its notation is read
+    pairs = zip(played.steps, played.steps[1:], strict=False)
+    events = [(before.state, after.event) for before, after in pairs]
+    events += [(s.state, m) for s in played.steps for m in game.legal_moves(s.state)[:3]]
+    for before, event in events:
         wire = codec.event_to_wire(event)
         assert codec.event_from_wire(table, wire, versions) == event
         packed = b"".join(codec.pack(v) for v in wire)
@@ -120,7 +122,7 @@ def test_every_event_round_trips_through_wire_dict_and_notation(helpers, seed, s
             == event
         )
         text = game.format_move(event)
-        assert game.parse_move(played.steps[0].state, text) == event
+        assert game.parse_move(before, text) == event
 
 
 @PROPERTIES

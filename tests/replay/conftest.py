@@ -33,13 +33,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from tribes_testing import tribes_command
 
 from tribes import games
 from tribes.cli.main import main
 from tribes.events import logfile
 from tribes.replay import logs
 from tribes.replay.simulate import play_game
+from tribes.testing.cli import tribes_command
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "clans"
@@ -224,7 +224,8 @@ class Damage:
         (the huts of event ``index``'s target moved onto a territory not adjacent to it)."""
         opened = logs.open_log(path)
         events = list(opened.log.events)
-        events[index - 1] = GAME.parse_move(None, "1-60")  # not neighbours on any board
+        before = logs.steps_of(opened.game, opened.log)[index - 1].state
+        events[index - 1] = GAME.parse_move(before, "1-60")  # not neighbours on any board
         broken = logfile.GameLog(header=opened.log.header, events=tuple(events))
         out = path.with_name(name)
         out.write_bytes(logfile.encode(broken))

@@ -76,8 +76,14 @@ def test_a_fork_can_be_played_on(cli: Any, demo_log: Path) -> None:
     moves = cli.ok("moves", new).split()
     original = cli.ok("log", demo_log).splitlines()[4].split()[2]
     other = next(m for m in moves if m != original)
+    before = demo_log.read_bytes()
     cli.ok("act", new, other)
     cli.ok("verify", new)
+    forked, parent = logs.open_log(new).log, logs.open_log(demo_log).log
+    assert forked.events[:4] == parent.events[:4]  # events 1..4 kept
+    assert [forked.header.seats, len(forked.events)] == [parent.header.seats, 5]
+    assert cli.ok("log", new).splitlines()[4].split()[2] == other != original
+    assert demo_log.read_bytes() == before  # the parent is untouched
     assert len(logs.open_log(new).log.events) == 5
 
 
@@ -177,17 +183,16 @@ def test_verify_names_the_first_illegal_event_and_why(
     cli: Any, demo_log: Path, damage: Any
 ) -> None:
     line = failure_line(cli, damage.illegal_event(demo_log, 9))
-    assert "event 9" in line
-    assert "1-60" in line
-    assert "village" in line  # the reason: territory 1 is a village by then
+    assert "illegal move '1-60' at event 9: " in line
+    # the reason and its rule: territory 1 is a village by then, and villages never move
+    assert line.endswith(": territory 1 is a village: villages never move (C11)")
 
 
 def test_verify_names_the_checkpoint_that_does_not_match(
     cli: Any, demo_log: Path, damage: Any
 ) -> None:
     line = failure_line(cli, damage.bad_checkpoint(demo_log))
-    assert f"event {DEMO_EVENTS}" in line
-    assert "checkpoint" in line
+    assert f"checkpoint after event {DEMO_EVENTS}: the replayed state differs" in line
 
 
 def test_verify_names_where_a_damaged_file_breaks(cli: Any, demo_log: Path, damage: Any) -> None:
@@ -201,18 +206,20 @@ def test_verify_names_where_a_damaged_file_breaks(cli: Any, demo_log: Path, dama
 def test_verify_refuses_another_format_version(cli: Any, demo_log: Path, damage: Any) -> None:
     for broken in (damage.other_version(demo_log), damage.other_version_json(demo_log)):
         line = failure_line(cli, broken)
-        assert "version 2" in line
+        assert "version 2 cannot be read" in line
+        assert "reads version 1" in line
 
 
 def test_verify_of_unreadable_files(cli: Any, demo_log: Path, damage: Any) -> None:
     folder = demo_log.parent
-    for broken in (
-        damage.garbage(folder),
-        damage.empty(folder),
-        damage.bad_json(folder),
-        folder / "nope.tribes",
+    for broken, why in (
+        (damage.garbage(folder), "not a tribes log"),
+        (damage.empty(folder), "is empty"),
+        (damage.bad_json(folder), "is not valid JSON"),
+        (folder / "nope.tribes", "no such file"),
     ):
-        failure_line(cli, broken)
+        line = failure_line(cli, broken)
+        assert f"{broken.name}: {why}" in line, (why, line)
 
 
 def test_verify_without_a_file_is_a_usage_error(cli: Any) -> None:

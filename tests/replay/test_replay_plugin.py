@@ -1,17 +1,22 @@
 """Spec 5: the pytest plugin (entry point ``pytest11``, module ``tribes.replay.pytest_plugin``)
-and its fixture ``tribes_playthrough``, run as a user would, in pytester's folder."""
+and its fixture ``tribes_playthrough``, run as a user would: pytest in a real process, in
+pytester's folder, with nothing but a log and a test file (the plugin comes from its entry
+point, not from a conftest)."""
 
 from __future__ import annotations
 
 import importlib.metadata
+import re
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tribes.replay import logs, questions
-from tribes.replay.playthrough import transcript
+from tribes.events import codec
+from tribes.replay import logs, playthrough, questions
+from tribes.replay.cursor import Cursor
+from tribes.replay.playthrough import milestones, transcript
 
 FLAGS = ("-p", "no:cacheprovider", "--strict-markers", "-W", "error", "-p", "no:hypothesispytest")
 
@@ -23,18 +28,40 @@ def test_my_game(tribes_playthrough):
     tribes_playthrough(Path(__file__).parent / "logs" / "game.tribes")
 """
 
+ESC = "\x1b["
+"""How a terminal colour starts."""
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
 
 @pytest.fixture
 def user(
     pytester: pytest.Pytester, demo_source: Path, monkeypatch: pytest.MonkeyPatch
 ) -> pytest.Pytester:
-    """A user's project: a copied log and one test using the fixture; nothing else (the plugin
-    must come from its entry point, not from a conftest)."""
+    """A user's project: a copied log and one test using the fixture; nothing else."""
     monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
     (pytester.path / "logs").mkdir()
     shutil.copyfile(demo_source, pytester.path / "logs" / "game.tribes")
     pytester.makepyfile(test_user=USER_TEST)
     return pytester
+
+
+def run(user: pytest.Pytester, *args: str) -> pytest.RunResult:
+    """pytest in a real process in the user's folder."""
+    return user.runpytest_subprocess(*FLAGS, *args)
+
+
+def snapshot_files(user: pytest.Pytester) -> dict[str, str]:
+    """Every snapshot file under the user's folder: path -> text."""
+    return {
+        p.relative_to(user.path).as_posix(): p.read_text()
+        for p in sorted(user.path.rglob("__snapshots__/**/*"))
+        if p.is_file()
+    }
+
+
+def output(result: pytest.RunResult) -> str:
+    return "\n".join(result.outlines + result.errlines)
 
 
 def test_the_plugin_is_registered_by_its_entry_point() -> None:
@@ -47,37 +74,48 @@ def test_the_plugin_is_registered_by_its_entry_point() -> None:
 
 
 def test_record_then_pass_then_fail_when_the_log_changes(user: pytest.Pytester) -> None:
-    recorded = user.runpytest("--snapshot-update", *FLAGS)
-    recorded.assert_outcomes(passed=1)
-    snapshots = list((user.path / "__snapshots__").glob("*.ambr"))
-    assert len(snapshots) == 1
-    text = snapshots[0].read_text()
-    assert "event 36: ann order 19 35" in text  # the transcript: every step
-    assert "legal moves" in text
-    user.runpytest(*FLAGS).assert_outcomes(passed=1)  # and again, unchanged
-    # the log forked shorter: the snapshot no longer matches
     log = user.path / "logs" / "game.tribes"
+    run(user, "--snapshot-update").assert_outcomes(passed=1)
+    # one text file for the one log, holding its whole transcript, as it is
+    files = snapshot_files(user)
+    assert list(files) == ["__snapshots__/test_user/test_my_game.txt"]
+    (text,) = files.values()
+    assert text == playthrough.text(transcript(log))
+    assert "event 36: ann order 19 35" in text
+    assert text.count("\n  board:\n") == 37  # the board at every step by default
+    run(user).assert_outcomes(passed=1)  # and again, unchanged
+    # the log forked shorter: the snapshot no longer matches
     opened = logs.open_log(log)
     logs.create(log, questions.fork(opened.log, 20), opened.game, force=True)
-    changed = user.runpytest(*FLAGS)
+    changed = run(user)
     changed.assert_outcomes(failed=1)
-    assert snapshots[0].read_text() == text  # a failing run does not rewrite the snapshot
+    changed.stdout.fnmatch_lines(["*the playthrough of *game.tribes differs from its snapshot*"])
+    assert snapshot_files(user) == files  # a failing run does not rewrite the snapshot
 
 
-def test_a_changed_move_fails_too(user: pytest.Pytester) -> None:
-    user.runpytest("--snapshot-update", *FLAGS).assert_outcomes(passed=1)
+def test_a_changed_move_fails_with_the_diff_of_that_step(user: pytest.Pytester) -> None:
+    run(user, "--snapshot-update").assert_outcomes(passed=1)
     log = user.path / "logs" / "game.tribes"
     opened = logs.open_log(log)
-    from tribes.replay.cursor import Cursor
-
-    replay = Cursor.open(log)
-    result = questions.whatif(replay, 5, "3-9")
+    result = questions.whatif(Cursor.open(log), 5, "3-9")
     logs.create(log, result.log, opened.game, force=True)
-    user.runpytest(*FLAGS).assert_outcomes(failed=1)
+    failed = run(user, "--color=no")
+    failed.assert_outcomes(failed=1)
+    failed.stdout.fnmatch_lines(["*differs from its snapshot*", "*event 5: * 3-9*"])
 
 
-def test_without_a_snapshot_it_fails(user: pytest.Pytester) -> None:
-    user.runpytest(*FLAGS).assert_outcomes(failed=1)
+def test_without_a_snapshot_it_fails_saying_so(user: pytest.Pytester) -> None:
+    """Fails because the snapshot is missing, not for any other reason (a crash, a bad log)."""
+    result = run(user, "--color=no")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*the playthrough of *game.tribes differs from its snapshot*",
+            "*Snapshot 'test_my_game' does not exist!*",
+        ]
+    )
+    assert "Traceback" not in output(result)
+    assert not snapshot_files(user)  # and nothing is written without --snapshot-update
 
 
 def test_a_viewer_and_the_transcript_returned(user: pytest.Pytester) -> None:
@@ -91,36 +129,242 @@ LOG = Path(__file__).parent / "logs" / "game.tribes"
 def test_as_ann(tribes_playthrough):
     blocks = tribes_playthrough(LOG, 0)
     assert len(blocks) == 37
-    assert blocks[0].startswith("event 0")
+    assert blocks[0].startswith("event 0: - start")
+    assert "ann [black] 0 chips = 0   bob [?] 0 chips   cy [?] 0 chips" in blocks[1]
 
 
 def test_as_spectator(tribes_playthrough):
     blocks = tribes_playthrough(LOG, None)
-    assert "[?]" in blocks[1]
+    assert "ann [?] 0 chips   bob [?] 0 chips   cy [?] 0 chips" in blocks[1]
 """
     )
-    user.runpytest("--snapshot-update", *FLAGS, "test_views.py").assert_outcomes(passed=2)
-    user.runpytest(*FLAGS, "test_views.py").assert_outcomes(passed=2)
+    run(user, "--snapshot-update", "test_views.py").assert_outcomes(passed=2)
+    run(user, "test_views.py").assert_outcomes(passed=2)
+    files = snapshot_files(user)
+    log = user.path / "logs" / "game.tribes"
+    assert files["__snapshots__/test_views/test_as_ann.txt"] == playthrough.text(transcript(log, 0))
+    assert files["__snapshots__/test_views/test_as_spectator.txt"] == playthrough.text(
+        transcript(log, None)
+    )
 
 
-def test_a_damaged_log_fails_the_test_with_a_clear_message(
+# --- a log that cannot be replayed -------------------------------------------------------------
+
+
+DAMAGES = ("flipped", "cut", "illegal", "missing")
+
+DAMAGED_TEST = """
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.parametrize("how", ["flipped", "cut", "illegal", "missing"])
+def test_log(tribes_playthrough, how):
+    tribes_playthrough(Path(__file__).parent / "logs" / f"{how}.tribes")
+"""
+
+
+def _damage(log: Path, damage: Any, how: str) -> None:
+    if how == "flipped":
+        damage.flip(log, 50).replace(log)
+    elif how == "cut":
+        damage.cut(log, 40).replace(log)
+    elif how == "illegal":
+        damage.illegal_event(log, 12).replace(log)
+    else:
+        log.unlink()
+
+
+def test_a_log_that_cannot_be_replayed_fails_in_one_line_and_keeps_its_snapshot(
     user: pytest.Pytester, damage: Any
 ) -> None:
-    user.runpytest("--snapshot-update", *FLAGS).assert_outcomes(passed=1)
-    log = user.path / "logs" / "game.tribes"
-    broken = damage.flip(log, 50)
-    broken.replace(log)
-    result = user.runpytest(*FLAGS)
+    """Damaged, cut, with an event the rules refuse, or gone: each fails in one line naming
+    the log, and neither a run nor ``--snapshot-update`` suggests, deletes or rewrites its
+    snapshot."""
+    (user.path / "test_user.py").unlink()
+    for how in DAMAGES:
+        shutil.copyfile(user.path / "logs" / "game.tribes", user.path / "logs" / f"{how}.tribes")
+    user.makepyfile(test_damaged=DAMAGED_TEST)
+    run(user, "--snapshot-update").assert_outcomes(passed=4)
+    pinned = snapshot_files(user)
+    assert len(pinned) == 4
+    for how in DAMAGES:
+        _damage(user.path / "logs" / f"{how}.tribes", damage, how)
+    for args in ((), ("--snapshot-update",)):
+        result = run(user, "--color=no", *args)
+        result.assert_outcomes(failed=4)
+        text = output(result)
+        for how in DAMAGES:
+            # one line, naming the log, in the failure and in the summary; no traceback
+            failure = [
+                line
+                for line in result.outlines
+                if line.startswith("tribes_playthrough: ") and f"{how}.tribes" in line
+            ]
+            assert len(failure) == 1, (how, text)
+            assert failure[0].endswith("(its snapshot is kept; fix or restore the log)")
+            result.stdout.fnmatch_lines([f"FAILED test_damaged.py::test_log[[]{how}[]] - *"])
+        assert "Traceback" not in text
+        assert "tribes/" not in text and "replay/" not in text  # no frame of tribes' code
+        # nothing suggests updating, and updating neither deletes nor rewrites the snapshots
+        assert "--snapshot-update" not in text
+        assert "unused" not in text and "deleted" not in text
+        assert snapshot_files(user) == pinned, args
+
+
+def test_a_log_that_cannot_be_replayed_writes_no_snapshot_either(
+    user: pytest.Pytester, damage: Any
+) -> None:
+    _damage(user.path / "logs" / "game.tribes", damage, "flipped")
+    result = run(user, "--snapshot-update")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*game.tribes*corrupt*"])
+    result.stdout.fnmatch_lines(["tribes_playthrough: *game.tribes*"])
+    assert not snapshot_files(user)
 
 
-def test_the_transcript_has_one_block_per_step(demo_source: Path) -> None:
+# --- colours -------------------------------------------------------------------------------------
+
+COLOURS_ON = """
+def pytest_configure(config):
+    # a terminal would have them: syrupy colours its diff unless --snapshot-no-colors is given
+    if "--snapshot-no-colors" not in config.invocation_params.args:
+        config.option.no_colors = False
+"""
+
+
+def test_failure_text_honours_the_colour_flags(user: pytest.Pytester) -> None:
+    user.makeconftest(COLOURS_ON)
+    run(user, "--snapshot-update").assert_outcomes(passed=1)
+    log = user.path / "logs" / "game.tribes"
+    opened = logs.open_log(log)
+    logs.create(log, questions.whatif(Cursor.open(log), 5, "3-9").log, opened.game, force=True)
+    for flags, coloured in (
+        (("--color=yes",), True),  # the control: the same failure has colours
+        (("--color=no",), False),
+        (("--color=yes", "--snapshot-no-colors"), False),
+    ):
+        result = run(user, *flags)
+        result.assert_outcomes(failed=1)
+        text = output(result)
+        diff = text[text.index("differs from its snapshot") : text.index("snapshot report summary")]
+        assert "+ event 5: ann 3-9" in _COLOUR.sub("", diff), flags
+        assert (ESC in diff) == coloured, flags
+        if "--color=no" in flags:
+            assert ESC not in text  # nor anywhere else, syrupy's report included
+
+
+# --- the compact mode ----------------------------------------------------------------------------
+
+CORPUS_TEST = """
+from pathlib import Path
+
+import pytest
+
+LOGS = sorted((Path(__file__).parent / "logs").glob("*.tribes"))
+
+
+@pytest.mark.parametrize("log", LOGS, ids=[p.stem for p in LOGS])
+def test_corpus(tribes_playthrough, log):
+    tribes_playthrough(log, compact=True)
+
+
+def test_chosen_boards(tribes_playthrough):
+    log = LOGS[0]
+    tribes_playthrough(log, boards={0: "start", 10: "tenth", -1: "end"}, moves=True, name="a")
+    tribes_playthrough(log, boards=[5], name="b")
+"""
+
+
+def test_compact_mode_pins_digests_and_effects_at_every_step_and_few_boards(
+    user: pytest.Pytester, random_logs: list[Path]
+) -> None:
+    for path in random_logs[:3]:
+        shutil.copyfile(path, user.path / "logs" / path.name)
+    user.makepyfile(test_corpus=CORPUS_TEST)
+    run(user, "--snapshot-update", "test_corpus.py").assert_outcomes(passed=5)
+    run(user, "test_corpus.py").assert_outcomes(passed=5)
+    files = snapshot_files(user)
+    folder = "__snapshots__/test_corpus"
+    logs_ = sorted((user.path / "logs").glob("*.tribes"))
+    assert sorted(files) == sorted(
+        [f"{folder}/test_corpus[{p.stem}].txt" for p in logs_]
+        + [f"{folder}/test_chosen_boards[a].txt", f"{folder}/test_chosen_boards[b].txt"]
+    )
+    for path in logs_:
+        text = files[f"{folder}/test_corpus[{path.stem}].txt"]
+        opened = logs.open_log(path)
+        steps = logs.steps_of(opened.game, opened.log)
+        seats = opened.log.header.seats
+        # every step: its digest and every effect; no legal moves; boards at the milestones
+        assert [line[10:] for line in text.splitlines() if line.startswith("  digest: ")] == [
+            codec.state_hash(s.state) for s in steps
+        ]
+        assert [line[10:] for line in text.splitlines() if line.startswith("  effect: ")] == [
+            e.describe(seats) for s in steps for e in s.effects
+        ]
+        assert "legal moves" not in text
+        named = milestones(len(steps))
+        assert text.count("\n  board") == len(named) == 5
+        for step, name in named.items():
+            assert f"event {step}: " in text.split(f"\n  board ({name}):\n")[0].rsplit("\n\n")[-1]
+    chosen = files[f"{folder}/test_chosen_boards[a].txt"]
+    assert chosen == playthrough.text(
+        transcript(logs_[0], boards={0: "start", 10: "tenth", -1: "end"})
+    )
+    assert "  board (tenth):" in chosen
+    assert "legal moves (" in chosen
+    assert files[f"{folder}/test_chosen_boards[b].txt"].count("\n  board:\n") == 1
+
+
+def test_the_transcript_has_one_block_per_step(demo_source: Path, demo: Any) -> None:
     blocks = transcript(demo_source)
-    assert len(blocks) == 37
-    assert blocks[0].startswith("event 0: - start")
-    assert blocks[31].startswith("event 31: cy 14-15")
-    assert "effect: " in blocks[31] and "strife" in blocks[31]
-    assert "legal moves: " in blocks[31]
-    assert "track" in blocks[31]  # the rendered board and status
-    assert transcript(demo_source) == blocks  # stable
+    opened = logs.open_log(demo_source)
+    steps = logs.steps_of(opened.game, opened.log)
+    assert len(blocks) == demo.EVENTS + 1 == len(steps)
+    assert blocks[0].startswith("event 0: - start\n")
+    strife = blocks[demo.STRIFE].splitlines()
+    assert strife[0] == "event 31: cy 14-15"
+    assert strife[1:4] == [
+        "  effect: village 9 at 15 (epoch 3, 2 red, 2 green, 2 black): red, green, black +6; "
+        "chip to cy",
+        "  effect: strife at 15: lone yellow, blue removed",
+        "  effect: epoch 4 begins",
+    ]
+    assert strife[4] == f"  digest: {codec.state_hash(steps[31].state)}"
+    legal = [opened.game.format_move(m) for m in opened.game.legal_moves(steps[31].state)]
+    head = strife.index(f"  legal moves ({len(legal)}):")
+    board = strife.index("  board:")
+    listed = " ".join(line.strip() for line in strife[head + 1 : board]).split(", ")
+    assert listed == legal
+    rendered = opened.game.render(steps[31].state, opened.log.header.seats, "all")
+    assert "\n".join(line[4:] for line in strife[board + 1 :]) == rendered
+
+
+def test_milestones_name_the_start_quarters_and_end() -> None:
+    assert milestones(1) == {0: "start"}
+    assert milestones(2) == {0: "start", 1: "end"}
+    assert milestones(37) == {
+        0: "start",
+        9: "a quarter",
+        18: "half-way",
+        27: "three quarters",
+        36: "end",
+    }
+    assert list(milestones(130)) == [0, 32, 64, 96, 129]
+
+
+def test_legal_moves_wrap_without_cutting_a_move() -> None:
+    moves = [f"{n} tent{n} totem fcc" for n in range(40)]
+    lines = playthrough.wrap(moves, 4)
+    assert all(4 + len(line) <= playthrough.WIDTH for line in lines)
+    assert " ".join(lines).split(", ") == moves
+    assert playthrough.wrap([], 4) == []
+
+
+def test_chosen_boards_out_of_range_are_refused(demo_source: Path) -> None:
+    with pytest.raises(ValueError, match="step 40 is out of range: the log has steps 0 to 36"):
+        transcript(demo_source, boards=[0, 40])
+    blocks = transcript(demo_source, boards=[-1], moves=False)
+    assert [i for i, b in enumerate(blocks) if "\n  board:\n" in b] == [36]
+    assert not any("legal moves" in b for b in blocks)

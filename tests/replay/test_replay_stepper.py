@@ -138,7 +138,8 @@ def test_the_diff_at_the_start_has_nothing_to_compare(model: Stepper) -> None:
     press(model, "d")
     lines = model.screen()
     assert_fits(lines, 80, 24)
-    assert "start" in "\n".join(lines[2:])
+    assert lines[2:] == ["(the start: nothing before it to compare with)"]
+    assert "track" not in "\n".join(lines)  # the diff replaces the board, empty as it is
 
 
 def test_v_cycles_every_point_of_view_and_back(model: Stepper) -> None:

@@ -36,7 +36,8 @@ def check_result(replay: Cursor, at: int, move: str, result: questions.WhatIf) -
     game = replay.game
     new_events = result.log.events
     assert new_events[: at - 1] == replay.log.events[: at - 1]
-    assert game.format_move(new_events[at - 1]) == game.format_move(game.parse_move(None, move))
+    before = replay.at(at - 1).state  # the move read where it is played
+    assert new_events[at - 1] == game.parse_move(before, move)
     end = len(new_events)
     # every kept later event is the original one
     assert new_events[at:] == replay.log.events[at:end]
@@ -137,9 +138,14 @@ def test_command_json(cli: Any, demo_log: Path) -> None:
 
 
 def test_command_the_same_move_is_still_legal_throughout(cli: Any, demo_log: Path) -> None:
-    out = cli.ok("whatif", demo_log, "--at", 7, Cursor.open(demo_log).notation(7))  # exit 0
-    assert "still legal" in out
-    assert "no change" in out
+    same = Cursor.open(demo_log).notation(7)
+    out = cli.ok("whatif", demo_log, "--at", 7, same)  # exit 0
+    assert out.splitlines() == [
+        f"event 7 replaced by {same}",
+        f"every later event is still legal ({DEMO_EVENTS} events)",
+        f"state after event {DEMO_EVENTS}, compared with the original:",
+        "  no change",
+    ]
 
 
 def test_output_writes_the_legal_part_and_it_verifies(cli: Any, demo_log: Path) -> None:
@@ -155,8 +161,12 @@ def test_output_writes_the_legal_part_and_it_verifies(cli: Any, demo_log: Path) 
 
 def test_output_as_json_verifies(cli: Any, demo_log: Path) -> None:
     new = demo_log.with_name("whatif.json")
-    cli.ok("whatif", demo_log, "--at", 20, alternative(Cursor.open(demo_log), 20), "-o", new)
+    move = alternative(Cursor.open(demo_log), 20)
+    cli.ok("whatif", demo_log, "--at", 20, move, "-o", new)
     assert cli.ok("verify", new).startswith("ok")
+    written = logs.open_log(new).log  # the JSON form of the what-if's log
+    assert written.events == questions.whatif(Cursor.open(demo_log), 20, move).log.events
+    assert new.read_text().startswith("{")
 
 
 def test_output_is_not_overwritten_without_force(cli: Any, demo_log: Path) -> None:
@@ -171,11 +181,15 @@ def test_output_is_not_overwritten_without_force(cli: Any, demo_log: Path) -> No
 def test_an_illegal_replacement_is_one_line(cli: Any, demo_log: Path) -> None:
     new = demo_log.with_name("whatif.tribes")
     line = cli.fails("whatif", demo_log, "--at", 5, "99-1", "-o", new)
-    assert "99" in line and "event 5" in line
+    assert line.startswith("tribes: illegal move '99-1' at event 5: ")
+    assert line.endswith("there is no territory 99; territories are 1 to 60 (C1)")
     line = cli.fails("whatif", demo_log, "--at", 5, "1-60", "-o", new)
-    assert "event 5" in line
+    assert line.startswith("tribes: illegal move '1-60' at event 5: ")
+    assert line.endswith("(C11)")  # territory 1 is a village by then
     line = cli.fails("whatif", demo_log, "--at", 5, "order 1 2", "-o", new)
-    assert "event 5" in line
+    assert (
+        line == "tribes: illegal move 'order 1 2' at event 5: no order of villages is awaited (C18)"
+    )
     assert not new.exists()
 
 

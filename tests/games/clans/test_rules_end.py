@@ -5,21 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from clans_helpers import (
-    GAME,
-    NAMES,
-    SEATS2,
-    SEATS3,
-    from_seed,
-    move,
-    moves,
-    neighbours,
-    of_type,
-    order,
-    refused,
-    start,
-    track,
-)
 
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.game import EVERYTHING, SPECTATOR
@@ -30,6 +15,21 @@ from tribes.games.clans.events import (
     VillageDoomed,
     VillageFounded,
     VillageUnscored,
+)
+from tribes.testing.clans import (
+    GAME,
+    NAMES,
+    SEATS2,
+    SEATS3,
+    effects_of,
+    from_seed,
+    move,
+    moves,
+    neighbours,
+    order,
+    refused,
+    start,
+    track,
 )
 
 FILLER = {59: {"green": 1}, 60: {"green": 1}}
@@ -46,7 +46,7 @@ def _no_move_left(points=None):
     """Two chips taken; Ann founds village 3 at 1 (forest, epoch 1: 2 huts + 1) from the last
     two huts on the board, leaving Bob without a move."""
     state = start(
-        {1: {"blue": 1}, 2: {"yellow": 1}}, chips={"ann": 1, "bob": 1}, points=points or {}
+        {1: {"blue": 1}, 2: {"yellow": 1}}, chips={"ann": 1, "bob": 1}, track=points or {}
     )
     return move(state, 2, 1)
 
@@ -57,10 +57,10 @@ def _no_move_left(points=None):
 def test_c20_game_ends_after_the_twelfth_village():
     """C20: The game ends as soon as the 12th village is founded and scored."""
     state, effects = _twelfth_village()
-    (village,) = of_type(effects, VillageFounded)
+    (village,) = effects_of(effects, VillageFounded)
     assert village.number == 12
     assert state.track == track(red=7, blue=7)  # founded and scored first
-    assert len(of_type(effects, GameEnded)) == 1
+    assert len(effects_of(effects, GameEnded)) == 1
     assert GAME.is_over(state)
     assert state.over
     assert GAME.to_move(state) is None
@@ -85,7 +85,7 @@ def test_c20_game_ends_after_an_order_choice_founding_the_twelfth():
     assert state.pending is not None
     assert not GAME.is_over(state)
     state, effects = order(state, 3, 1)
-    assert len(of_type(effects, GameEnded)) == 1
+    assert len(effects_of(effects, GameEnded)) == 1
     assert GAME.is_over(state)
     assert GAME.to_move(state) is None
     assert state.track == track(blue=2 + 5, yellow=2 + 5)
@@ -95,7 +95,7 @@ def test_c20_game_ends_after_an_order_choice_founding_the_twelfth():
 def test_c20_no_epoch_after_the_fifth():
     """C3/C12/C20: there are 5 epochs; the 12th chip ends the game, it opens no sixth epoch."""
     state, effects = _twelfth_village()
-    assert not of_type(effects, EpochBegan)
+    assert not effects_of(effects, EpochBegan)
     assert GAME.document(state, SEATS2, EVERYTHING)["epoch"] == 5
     assert GAME.document(state, SEATS2, EVERYTHING)["chips_left"] == 0
 
@@ -104,7 +104,7 @@ def test_c20_not_over_before_the_twelfth():
     """C20: only the 12th village ends the game (the 11th does not)."""
     state = start({1: {"red": 1}, 2: {"blue": 1}, **FILLER}, chips={"ann": 5, "bob": 5})
     state, effects = move(state, 2, 1)
-    assert not of_type(effects, GameEnded)
+    assert not effects_of(effects, GameEnded)
     assert not GAME.is_over(state)
     assert GAME.to_move(state) == 1
 
@@ -116,8 +116,8 @@ def test_c21_game_ends_when_the_active_player_has_no_legal_move():
     """C21: It also ends when the active player has no legal move (only villages, or nothing,
     remain) before the 12th village; nothing more is scored."""
     state, effects = _no_move_left()
-    assert [v.number for v in of_type(effects, VillageFounded)] == [3]
-    assert len(of_type(effects, GameEnded)) == 1
+    assert [v.number for v in effects_of(effects, VillageFounded)] == [3]
+    assert len(effects_of(effects, GameEnded)) == 1
     assert GAME.is_over(state)
     assert GAME.to_move(state) is None
     assert list(GAME.legal_moves(state)) == []
@@ -144,7 +144,8 @@ def test_c21_legal_moves_are_empty_exactly_when_over():
     assert moves(state) == {(59, 60), (60, 59)}
     state, effects = move(state, 60, 59)  # village at 59: nothing left
     assert GAME.is_over(state)
-    assert of_type(effects, GameEnded)
+    assert [e.reason for e in effects_of(effects, GameEnded)] == ["no legal move is left"]
+    assert moves(state) == set()
 
 
 # --- C22: final scores -----------------------------------------------------------------------
@@ -155,7 +156,7 @@ def test_c22_score_is_track_plus_chips():
     highest score wins. Colours that nobody holds are ignored."""
     state, effects = _no_move_left(points={"red": 10, "blue": 9, "green": 40})
     # Ann (red): 10 + 2 chips; Bob (blue): 9 + 3 + 1 chip. Green (40, nobody's) is ignored.
-    (ended,) = of_type(effects, GameEnded)
+    (ended,) = effects_of(effects, GameEnded)
     assert ended.clans == ("red", "blue")
     assert ended.scores == (12, 13)
     assert ended.winners == (1,)
@@ -168,7 +169,7 @@ def test_c22_score_is_track_plus_chips():
 def test_c22_tied_players_share_the_victory():
     """C22: Ruling: tied players share the victory."""
     state, effects = _no_move_left(points={"red": 10, "blue": 8, "yellow": 30})
-    (ended,) = of_type(effects, GameEnded)
+    (ended,) = effects_of(effects, GameEnded)
     assert ended.scores == (12, 12)
     assert ended.winners == (0, 1)
     assert sorted(GAME.document(state, SEATS2, 0)["winners"]) == ["ann", "bob"]
@@ -176,8 +177,8 @@ def test_c22_tied_players_share_the_victory():
 
 def test_c22_after_the_twelfth_village():
     """C22: the track score of the colour plus 1 per chip (a game ended by the 12th village)."""
-    _, effects = _twelfth_village(points={"blue": 3, "black": 50})
-    (ended,) = of_type(effects, GameEnded)
+    _, effects = _twelfth_village(track={"blue": 3, "black": 50})
+    (ended,) = effects_of(effects, GameEnded)
     # Ann (red): 7 + 7 chips = 14; Bob (blue): 3 + 7 + 5 chips = 15; black is nobody's.
     assert ended.scores == (14, 15)
     assert ended.winners == (1,)
@@ -193,7 +194,7 @@ def test_c22_three_players_clans_revealed():
         to_move="cy",
     )
     state, effects = move(state, 2, 1)
-    (ended,) = of_type(effects, GameEnded)
+    (ended,) = effects_of(effects, GameEnded)
     assert ended.clans == ("black", "yellow", "blue")
     assert ended.scores == (0 + 1, 3 + 1, 3 + 1)
     assert ended.winners == (1, 2)
@@ -218,7 +219,7 @@ B = {"ann": "red", "bob": "green", "cy": "blue"}
 def test_c23_player_sees_own_colour_only():
     """C23: During the game a player sees their own colour only; other seats' colours are hidden
     until the end."""
-    state = _three(A, points={"red": 5, "blue": 4, "green": 9})
+    state = _three(A, track={"red": 5, "blue": 4, "green": 9})
     doc = GAME.document(state, SEATS3, 0)
     assert doc["clans"] == {"ann": "red"}
     assert doc["scores"] == {"ann": 5 + 1, "bob": None, "cy": None}
@@ -324,11 +325,11 @@ def test_c8_c11_c12_c20_c21_random_games(seed):
         if isinstance(event, HutsMoved):
             emptied.add(event.source)
         assert all(sum(state.huts[t]) == 0 for t in emptied), "an empty territory filled up"
-        founded = of_type(effects, VillageFounded)
-        unscored = {e.territory for e in of_type(effects, VillageUnscored)}
+        founded = effects_of(effects, VillageFounded)
+        unscored = {e.territory for e in effects_of(effects, VillageUnscored)}
         if state.pending is None:
             new = _isolated(state) - villages
-            doomed = {e.territory for e in of_type(effects, VillageDoomed)}
+            doomed = {e.territory for e in effects_of(effects, VillageDoomed)}
             assert {v.territory for v in founded} | unscored == new | doomed
         villages |= {v.territory for v in founded} | unscored
         assert sum(state.chips) == sum(before.chips) + len(founded)

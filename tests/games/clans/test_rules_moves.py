@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from clans_helpers import (
+
+from tribes.games.clans.events import HutsMoved, VillageFounded
+from tribes.testing.clans import (
     BOARD,
     EMPTY,
     GAME,
+    effects_of,
     from_seed,
     huts,
     move,
     moves,
     neighbours,
-    of_type,
     refused,
     start,
     total_huts,
 )
-
-from tribes.games.clans.events import HutsMoved, VillageFounded
 
 # Two occupied territories far from the scenarios, so that the game goes on.
 FILLER = {59: {"green": 1}, 60: {"green": 1}}
@@ -36,7 +36,7 @@ def test_c8_all_huts_move_and_the_source_empties():
     assert state.huts[2] == huts(red=2, yellow=1, blue=1)
     assert state.huts[3] == huts(black=1)
     assert total_huts(state) == 7
-    assert not of_type(effects, VillageFounded)
+    assert not effects_of(effects, VillageFounded)
 
 
 def test_c8_exactly_one_move_then_the_next_player():
@@ -209,7 +209,7 @@ def test_c11_isolated_target_becomes_a_village():
     becomes a village."""
     state = start({1: {"red": 1}, 2: {"blue": 1}, **FILLER})
     state, effects = move(state, 2, 1)  # 1's neighbours 2, 6, 7 are all empty now
-    founded = of_type(effects, VillageFounded)
+    founded = effects_of(effects, VillageFounded)
     assert [(v.territory, v.number) for v in founded] == [(1, 1)]
     assert [v.territory for v in state.villages] == [1]
 
@@ -219,7 +219,7 @@ def test_c11_single_hut_village():
     # 1 (forest) holds one red hut; its only occupied neighbour is 2.
     state = start({1: {"red": 1}, 2: {"blue": 1}, 3: {"yellow": 1}, 4: {"green": 1}, **FILLER})
     state, effects = move(state, 2, 3)
-    founded = of_type(effects, VillageFounded)
+    founded = effects_of(effects, VillageFounded)
     assert [(v.territory, v.huts, v.value) for v in founded] == [(1, huts(red=1), 1 + 1)]
     assert state.track == (2, 0, 0, 0, 0)
     assert state.huts[1] == huts(red=1)
@@ -230,7 +230,7 @@ def test_c11_lake_counts_as_empty():
     # 2 borders 1, 3 and 8, and 7 across a lake; 7 stays occupied (next to 13).
     state = start({2: {"red": 1}, 3: {"blue": 1}, 7: {"yellow": 1}, 13: {"green": 1}})
     state, effects = move(state, 3, 2)
-    founded = of_type(effects, VillageFounded)
+    founded = effects_of(effects, VillageFounded)
     assert [v.territory for v in founded] == [2]
     assert state.huts[7] == huts(yellow=1)
 
@@ -239,7 +239,7 @@ def test_c11_occupied_neighbour_prevents_a_village():
     """C11: only territories whose adjacent territories are all empty become villages."""
     state = start({1: {"red": 1}, 2: {"blue": 1}, 6: {"yellow": 1}, **FILLER})
     state, effects = move(state, 2, 1)  # 1 still borders 6
-    assert not of_type(effects, VillageFounded)
+    assert not effects_of(effects, VillageFounded)
     assert state.villages == () or not state.villages
 
 

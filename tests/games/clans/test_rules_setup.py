@@ -8,8 +8,15 @@ from collections import Counter
 from importlib import resources
 
 import pytest
-from clans_helpers import (
+
+from tribes.core.errors import BadData, BadOption, BadPosition
+from tribes.core.game import EVERYTHING, SPECTATOR
+from tribes.core.header import Header
+from tribes.games.clans import board as board_module
+from tribes.games.clans.board import COLOURS, Colour
+from tribes.testing.clans import (
     BOARD,
+    CLANS,
     GAME,
     NAMES,
     SEATS2,
@@ -21,12 +28,6 @@ from clans_helpers import (
     position,
     start,
 )
-
-from tribes.core.errors import BadData, BadOption, BadPosition
-from tribes.core.game import EVERYTHING, SPECTATOR
-from tribes.core.header import Header
-from tribes.games.clans import board as board_module
-from tribes.games.clans.board import COLOURS, Colour
 
 SEEDS = range(12)
 
@@ -210,21 +211,45 @@ def test_c4_every_territory_one_hut_each_region_one_of_each_colour(seed):
 
 def test_c4_deal_is_random():
     """C4: ... dealt at random to its 5 territories."""
-    deals = {from_seed(seed).huts for seed in SEEDS}
-    assert len(deals) > 1
-    # The same seed deals the same board.
-    assert from_seed(5).huts == from_seed(5).huts
+    deals = [from_seed(seed).huts for seed in SEEDS]
+    assert len(set(deals)) == len(deals)  # every seed of these deals another board
+    # in every region, each territory gets several colours over the seeds: not a fixed pattern
+    for t in BOARD.territories:
+        assert len({deal[t.id].index(1) for deal in deals}) >= 2, t.id
+    # The same seed deals the same board, in another game object's setup too.
+    assert from_seed(5).huts == CLANS.from_seed(5, SEATS3).huts == deals[list(SEEDS).index(5)]
 
 
-def test_c4_game_starts_empty_handed():
-    """Setup: scoring markers at the start of the track, no chips taken, epoch 1."""
-    state = from_seed(2)
-    assert state.track == (0, 0, 0, 0, 0)
-    assert tuple(state.chips) == (0, 0, 0)
-    assert state.epoch == 1
-    assert state.pending is None
-    assert not state.villages
-    assert not GAME.is_over(state)
+def _empty_handed(state, seats) -> list[str]:
+    """What is not as at the start of a game: markers on 0, no chips, no village, epoch 1."""
+    doc = CLANS.document(state, seats)
+    wrong = []
+    if doc["track"] != dict.fromkeys(NAMES, 0) or state.track != (0, 0, 0, 0, 0):
+        wrong.append(f"track {doc['track']}")
+    if doc["chips"] != dict.fromkeys(seats, 0) or tuple(state.chips) != (0,) * len(seats):
+        wrong.append(f"chips {doc['chips']}")
+    if (state.epoch, doc["epoch"], doc["chips_left"], state.founded) != (1, 1, 12, 0):
+        wrong.append(f"epoch {state.epoch}, {doc['chips_left']} chips left")
+    if state.villages or doc["villages"]:
+        wrong.append(f"villages {doc['villages']}")
+    if state.pending is not None or doc["pending"] is not None or GAME.is_over(state):
+        wrong.append("not waiting for the first move")
+    if doc["scores"] != dict.fromkeys(seats, 0):
+        wrong.append(f"scores {doc['scores']}")
+    return wrong
+
+
+@pytest.mark.parametrize("seats", [SEATS2, SEATS3, ("ann", "bob", "cy", "dee")])
+def test_c4_game_starts_empty_handed(seats):
+    """Setup: scoring markers at the start of the track, no chips taken, epoch 1 — for every
+    seed and number of seats, in the state and in what ``show --json`` says of it."""
+    for seed in SEEDS:
+        assert _empty_handed(from_seed(seed, seats), seats) == [], seed
+    # the check sees a game that is not at its start: chips, track and villages of a position
+    board = {1: {"red": 1}, 30: {"blue": 1}, 59: {"green": 1}, 60: {"green": 1}}
+    later = start(board, chips={"ann": 1, "bob": 1}, track={"red": 3})
+    wrong = [what.split()[0] for what in _empty_handed(later, SEATS2)]
+    assert wrong == ["track", "chips", "epoch", "villages", "scores"]
 
 
 # --- C5: clan cards --------------------------------------------------------------------------
@@ -242,8 +267,10 @@ def test_c5_players_get_distinct_colours(seats):
 
 def test_c5_clan_cards_are_dealt_at_random():
     """C5: Each player gets one clan card (a colour) at random."""
-    first_seat = {from_seed(seed, SEATS2).clans[0] for seed in range(40)}
-    assert len(first_seat) >= 3
+    deals = [from_seed(seed, SEATS2).clans for seed in range(40)]
+    for seat in (0, 1):
+        assert {clans[seat] for clans in deals} == set(COLOURS), seat  # every colour comes up
+    assert len(set(deals)) >= 10  # and many pairs of them
 
 
 def test_c5_leftover_cards_stay_unseen():
@@ -301,7 +328,7 @@ def test_c7_position_is_loaded():
         clans={"ann": "yellow", "bob": "black", "cy": "red"},
         to_move="cy",
         chips={"ann": 2, "bob": 2, "cy": 1},
-        points={"red": 7, "black": 12, "green": 3},
+        track={"red": 7, "black": 12, "green": 3},
     )
     assert state.huts[1] == huts(red=2, blue=1)
     assert state.huts[2] == huts(black=3)
@@ -327,19 +354,21 @@ def test_c7_chips_taken_decide_the_epoch(taken, epoch):
     assert GAME.document(state, SEATS2, EVERYTHING)["chips_left"] == 12 - taken
 
 
-def _refused_position(pos: dict) -> BadPosition:
+def _refused_position(pos: dict, *says: str) -> BadPosition:
+    """The BadPosition that ``pos`` is refused with; its message says each of ``says`` (the
+    offending value and what is wrong with it, not just any refusal)."""
     with pytest.raises(BadPosition) as caught:
         GAME.setup(header_for(pos))
-    assert str(caught.value).strip()
+    for words in says:
+        assert words in str(caught.value), (words, str(caught.value))
     return caught.value
 
 
 def test_c7_thirteen_huts_of_a_colour_are_refused():
     """C7: The position is validated (no more than 12 huts of a colour, ...)."""
-    exc = _refused_position(position({1: {"red": 7}, 2: {"red": 6}}))
-    assert "red" in str(exc).lower() or "12" in str(exc)
+    _refused_position(position({1: {"red": 7}, 2: {"red": 6}}), "13 red huts", "only 12")
     # Twelve is fine.
-    start({1: {"red": 6}, 2: {"red": 6}})
+    assert sum(h[0] for h in start({1: {"red": 6}, 2: {"red": 6}}).huts[1:]) == 12
 
 
 @pytest.mark.parametrize("territory", ["61", "0", "-3", "forest"])
@@ -347,46 +376,64 @@ def test_c7_unknown_territory_is_refused(territory):
     """C7: The position is validated (... known territories, ...)."""
     pos = position({1: {"red": 1}, 2: {"blue": 1}})
     pos["huts"][territory] = {"green": 1}
-    _refused_position(pos)
+    _refused_position(pos, f"unknown territory '{territory}'", "1 to 60")
 
 
 def test_c7_unknown_colour_is_refused():
     """C7: The position is validated and refused with a clear message otherwise."""
-    exc = _refused_position(position({1: {"red": 1}, 2: {"purple": 1}}))
-    assert "purple" in str(exc)
+    _refused_position(
+        position({1: {"red": 1}, 2: {"purple": 1}}), "unknown colour 'purple'", ", ".join(NAMES)
+    )
 
 
 def test_c7_negative_hut_count_is_refused():
     """C7: hut counts per territory and colour are validated."""
-    _refused_position(position({1: {"red": 1}, 2: {"blue": -1, "green": 2}}))
+    _refused_position(
+        position({1: {"red": 1}, 2: {"blue": -1, "green": 2}}),
+        "territory 2: blue huts",
+        "got -1",
+    )
 
 
 def test_c7_duplicate_clan_colour_is_refused():
     """C7/C5: clan cards are distinct, one per colour."""
-    _refused_position(position({1: {"red": 1}, 2: {"blue": 1}}, clans={"ann": "red", "bob": "red"}))
+    _refused_position(
+        position({1: {"red": 1}, 2: {"blue": 1}}, clans={"ann": "red", "bob": "red"}),
+        "two seats hold the same clan colour",
+    )
 
 
 def test_c7_unknown_clan_colour_or_seat_is_refused():
     """C7: clan cards and start player are validated."""
     _refused_position(
-        position({1: {"red": 1}, 2: {"blue": 1}}, clans={"ann": "red", "bob": "pink"})
+        position({1: {"red": 1}, 2: {"blue": 1}}, clans={"ann": "red", "bob": "pink"}),
+        "unknown colour 'pink'",
     )
-    _refused_position(position({1: {"red": 1}, 2: {"blue": 1}}, to_move="zed"))
+    _refused_position(
+        position({1: {"red": 1}, 2: {"blue": 1}}, to_move="zed"), "to_move 'zed' is not a seat"
+    )
 
 
 def test_c7_too_few_chips_for_the_villages_is_refused():
     """C7 / C11 / C12: an occupied territory whose neighbours are all empty is a village, and
     each village took a chip: a position with more villages than chips taken is refused."""
     board = {1: {"red": 1}, 30: {"blue": 1}, 59: {"green": 1}, 60: {"green": 1}}
-    _refused_position(position(board, chips={"ann": 1}))  # two villages, one chip
+    _refused_position(position(board, chips={"ann": 1}), "2 territories are villages")
     state = start(board, chips={"ann": 1, "bob": 1})
     assert state.epoch == 1
+    assert state.founded == 2
 
 
 def test_c7_too_many_chips_are_refused():
     """C2 / C7: there are 12 village chips."""
-    _refused_position(position({1: {"red": 1}, 2: {"blue": 1}}, chips={"ann": 7, "bob": 6}))
-    _refused_position(position({1: {"red": 1}, 2: {"blue": 1}}, chips={"ann": -1}))
+    _refused_position(
+        position({1: {"red": 1}, 2: {"blue": 1}}, chips={"ann": 7, "bob": 6}),
+        "13 chips taken",
+        "at most 11",
+    )
+    _refused_position(
+        position({1: {"red": 1}, 2: {"blue": 1}}, chips={"ann": -1}), "chips of ann", "got -1"
+    )
 
 
 def test_c7_colours_are_named_as_in_the_rules():

@@ -3,21 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from clans_helpers import (
-    EMPTY,
-    GAME,
-    SEATS2,
-    huts,
-    move,
-    moves,
-    of_type,
-    order,
-    refused,
-    start,
-    terrain,
-    total_huts,
-    track,
-)
 
 from tribes.core.game import EVERYTHING
 from tribes.games.clans.events import (
@@ -31,13 +16,28 @@ from tribes.games.clans.events import (
     VillageFounded,
     VillageUnscored,
 )
+from tribes.testing.clans import (
+    EMPTY,
+    GAME,
+    SEATS2,
+    effects_of,
+    huts,
+    move,
+    moves,
+    order,
+    refused,
+    start,
+    terrain,
+    total_huts,
+    track,
+)
 
 FILLER = {59: {"green": 1}, 60: {"green": 1}}
 
 
 def _founded(effects) -> list[tuple[int, int, int]]:
     """(territory, number, epoch) of each VillageFounded, in effect order."""
-    return [(v.territory, v.number, v.epoch) for v in of_type(effects, VillageFounded)]
+    return [(v.territory, v.number, v.epoch) for v in effects_of(effects, VillageFounded)]
 
 
 # --- C12: chips and epochs -------------------------------------------------------------------
@@ -48,7 +48,7 @@ def test_c12_active_player_takes_the_chip():
     state = start({1: {"red": 1}, 2: {"blue": 1}, **FILLER}, to_move="bob")
     state, effects = move(state, 2, 1)
     assert tuple(state.chips) == (0, 1)
-    assert [v.founder for v in of_type(effects, VillageFounded)] == [1]
+    assert [v.founder for v in effects_of(effects, VillageFounded)] == [1]
     assert GAME.document(state, SEATS2, EVERYTHING)["chips"] == {"ann": 0, "bob": 1}
     assert GAME.document(state, SEATS2, EVERYTHING)["chips_left"] == 11
 
@@ -60,7 +60,7 @@ def test_c12_epoch_turns_when_its_last_chip_is_taken():
     assert state.epoch == 1
     state, effects = move(state, 2, 1)  # the 4th village: the last chip of epoch 1
     assert _founded(effects) == [(1, 4, 1)]
-    assert of_type(effects, EpochBegan) == [EpochBegan(epoch=2)]
+    assert effects_of(effects, EpochBegan) == [EpochBegan(epoch=2)]
     assert state.epoch == 2
     assert state.track == track(red=3, blue=3)  # forest in epoch 1: 2 huts + bonus 1
     assert GAME.document(state, SEATS2, EVERYTHING)["epoch"] == 2
@@ -75,7 +75,7 @@ def test_c12_village_is_founded_in_the_epoch_of_its_chip():
     assert terrain(5) == "mountain"
     state, effects = move(state, 4, 5)  # 5th village: epoch 2, mountain is favourable (+2)
     assert _founded(effects) == [(5, 5, 2)]
-    assert not of_type(effects, VillageDoomed)
+    assert not effects_of(effects, VillageDoomed)
     assert state.track == track(red=3, blue=3, green=4, yellow=4)
     assert tuple(state.chips) == (2 + 1, 1 + 1)
     assert [(v.territory, v.number, v.epoch, v.value) for v in state.villages] == [
@@ -88,7 +88,7 @@ def test_c12_no_epoch_change_before_the_last_chip():
     """C12: the next epoch begins when an epoch's *last* chip is taken."""
     state = start({1: {"red": 1}, 2: {"blue": 1}, **FILLER}, chips={"ann": 2})
     state, effects = move(state, 2, 1)  # 3rd village
-    assert not of_type(effects, EpochBegan)
+    assert not effects_of(effects, EpochBegan)
     assert state.epoch == 1
 
 
@@ -105,11 +105,11 @@ def test_c13_strife_sheet_example():
     board = {5: {"red": 2, "yellow": 1, "green": 1}, 11: {"black": 4, "blue": 1}, **FILLER}
     state = start(board)
     state, effects = move(state, 5, 11)
-    strife = of_type(effects, StrifeRemoved)
+    strife = effects_of(effects, StrifeRemoved)
     assert len(strife) == 1
     assert strife[0].territory == 11
     assert sorted(strife[0].colours) == ["blue", "green", "yellow"]
-    (village,) = of_type(effects, VillageFounded)
+    (village,) = effects_of(effects, VillageFounded)
     assert village.huts == huts(black=4, red=2)
     assert sum(village.huts) == 6
     assert village.value == 6
@@ -123,7 +123,7 @@ def test_c13_no_strife_with_four_colours():
     """C13: strife only if all 5 colours are present."""
     state = start({5: {"red": 1, "yellow": 1}, 11: {"green": 1, "blue": 1}, **FILLER})
     state, effects = move(state, 5, 11)
-    assert not of_type(effects, StrifeRemoved)
+    assert not effects_of(effects, StrifeRemoved)
     assert state.huts[11] == huts(red=1, yellow=1, green=1, blue=1)
     assert state.track == track(red=4, yellow=4, green=4, blue=4)
 
@@ -132,7 +132,7 @@ def test_c13_strife_without_lone_huts_removes_nothing():
     """C13: every colour with *exactly one* hut there loses that hut (two of each: none)."""
     one_each = {"red": 1, "yellow": 1, "green": 1, "blue": 1, "black": 1}
     state, effects = move(start({5: one_each, 11: one_each, **FILLER}), 5, 11)
-    assert all(not e.colours for e in of_type(effects, StrifeRemoved))
+    assert all(not e.colours for e in effects_of(effects, StrifeRemoved))
     assert state.huts[11] == (2, 2, 2, 2, 2)
     assert state.track == (10, 10, 10, 10, 10)
 
@@ -142,7 +142,12 @@ def test_c13_strife_leaving_a_single_colour():
     board = {5: {"red": 1, "yellow": 1, "green": 1}, 11: {"black": 2, "blue": 1}, **FILLER}
     state = start(board)
     state, effects = move(state, 5, 11)
-    assert sorted(of_type(effects, StrifeRemoved)[0].colours) == ["blue", "green", "red", "yellow"]
+    assert sorted(effects_of(effects, StrifeRemoved)[0].colours) == [
+        "blue",
+        "green",
+        "red",
+        "yellow",
+    ]
     assert state.huts[11] == huts(black=2)
     assert state.track == track(black=2)
 
@@ -152,7 +157,7 @@ def test_c13_strife_is_applied_before_the_bonus():
     # 1 is forest: favourable in epoch 1.
     board = {1: {"black": 4, "blue": 1}, 2: {"red": 2, "yellow": 1, "green": 1}, **FILLER}
     state, effects = move(start(board), 2, 1)
-    assert of_type(effects, VillageFounded)[0].value == 6 + 1
+    assert effects_of(effects, VillageFounded)[0].value == 6 + 1
     assert state.track == track(black=7, red=7)
 
 
@@ -165,7 +170,7 @@ def test_c14_scoring_sheet_example():
     assert terrain(1) == "forest"
     state = start({1: {"blue": 2, "yellow": 1}, 2: {"blue": 1, "red": 1}, **FILLER})
     state, effects = move(state, 2, 1)
-    (village,) = of_type(effects, VillageFounded)
+    (village,) = effects_of(effects, VillageFounded)
     assert village.value == 6
     assert village.huts == huts(blue=3, yellow=1, red=1)
     assert sorted(village.scored) == ["blue", "red", "yellow"]
@@ -198,7 +203,7 @@ def test_c14_bonus_of_the_epoch(chips, target, source, bonus):
         chips={"ann": chips - chips // 2, "bob": chips // 2},
     )
     state, effects = move(state, source, target)
-    assert of_type(effects, VillageFounded)[0].value == 3 + bonus
+    assert effects_of(effects, VillageFounded)[0].value == 3 + bonus
     assert state.track == track(red=3 + bonus, black=3 + bonus)
 
 
@@ -206,7 +211,7 @@ def test_c14_every_colour_scores_the_full_value():
     """C14: Every colour present scores the full value on the track, however many huts it has
     there."""
     board = {3: {"red": 5}, 2: {"blue": 1}, **FILLER}
-    state = start(board, points={"red": 10, "blue": 1, "black": 4})
+    state = start(board, track={"red": 10, "blue": 1, "black": 4})
     state, _ = move(state, 2, 3)
     assert state.track == track(red=16, blue=7, black=4)
 
@@ -220,9 +225,9 @@ def test_c15_doomed_village():
     assert terrain(5) == "mountain"  # unfavourable in epoch 1
     state = start({5: {"red": 2}, 4: {"blue": 1}, **FILLER}, to_move="bob")
     state, effects = move(state, 4, 5)
-    (doomed,) = of_type(effects, VillageDoomed)
+    (doomed,) = effects_of(effects, VillageDoomed)
     assert (doomed.territory, doomed.terrain, doomed.huts) == (5, "mountain", 3)
-    assert all(not v.scored for v in of_type(effects, VillageFounded))
+    assert all(not v.scored for v in effects_of(effects, VillageFounded))
     assert state.track == (0, 0, 0, 0, 0)
     assert state.huts[5] == EMPTY
     assert total_huts(state) == 2
@@ -234,7 +239,7 @@ def test_c15_doomed_in_epoch_two_on_grassland():
     """C15 / C3: in epoch 2 grassland is unfavourable."""
     state = start({3: {"red": 2}, 2: {"blue": 1}, **FILLER}, chips={"ann": 2, "bob": 2})
     state, effects = move(state, 2, 3)
-    assert len(of_type(effects, VillageDoomed)) == 1
+    assert len(effects_of(effects, VillageDoomed)) == 1
     assert state.track == (0, 0, 0, 0, 0)
     assert state.huts[3] == EMPTY
     assert tuple(state.chips) == (3, 2)
@@ -244,7 +249,10 @@ def test_c15_doomed_village_with_strife():
     """C13/C15: a doomed village scores nothing even after strife; all its huts leave."""
     board = {5: {"red": 2, "yellow": 1, "green": 1}, 4: {"black": 1, "blue": 1}, **FILLER}
     state, effects = move(start(board), 4, 5)
-    assert of_type(effects, VillageDoomed)
+    # strife leaves the 2 red, then the village is doomed on mountain in epoch 1
+    assert effects_of(effects, VillageDoomed) == [
+        VillageDoomed(territory=5, terrain="mountain", huts=2)
+    ]
     assert state.track == (0, 0, 0, 0, 0)
     assert state.huts[5] == EMPTY
     assert total_huts(state) == 2
@@ -255,8 +263,11 @@ def test_c15_doomed_village_still_counts_for_the_epoch():
     """C15 / C12: the founder takes the chip, so a doomed village uses up a chip of its epoch."""
     state = start({5: {"red": 2}, 4: {"blue": 1}, **FILLER}, chips={"ann": 3})
     state, effects = move(state, 4, 5)
-    assert of_type(effects, VillageDoomed)
-    assert of_type(effects, EpochBegan) == [EpochBegan(epoch=2)]
+    assert effects_of(effects, VillageDoomed) == [
+        VillageDoomed(territory=5, terrain="mountain", huts=3)
+    ]
+    assert [(v.number, v.epoch) for v in effects_of(effects, VillageFounded)] == [(4, 1)]
+    assert effects_of(effects, EpochBegan) == [EpochBegan(epoch=2)]
     assert state.epoch == 2
 
 
@@ -270,9 +281,9 @@ def test_c16_twelfth_village_scores_bonus_five(target, source):
     """C16: The 12th village always scores the bonus of 5, whatever its terrain."""
     state = start({target: {"red": 1}, source: {"blue": 1}}, chips={"ann": 6, "bob": 5})
     state, effects = move(state, source, target)
-    (village,) = of_type(effects, VillageFounded)
+    (village,) = effects_of(effects, VillageFounded)
     assert (village.number, village.value) == (12, 2 + 5)
-    assert not of_type(effects, VillageDoomed)
+    assert not effects_of(effects, VillageDoomed)
     assert state.track == track(red=7, blue=7)
     assert tuple(state.chips) == (7, 5)
 
@@ -287,7 +298,7 @@ def test_c17_several_villages_same_epoch_in_territory_order():
     board = {1: {"red": 1}, 2: {"blue": 1}, 3: {"yellow": 1}, **FILLER}
     state, effects = move(start(board), 2, 3)
     assert _founded(effects) == [(1, 1, 1), (3, 2, 1)]
-    assert not of_type(effects, OrderAwaited)
+    assert not effects_of(effects, OrderAwaited)
     assert state.pending is None
     assert state.track == track(red=2, blue=2, yellow=2)
     assert tuple(state.chips) == (2, 0)
@@ -301,9 +312,9 @@ def test_c17_last_chips_exactly_enough_is_no_boundary():
     state, effects = move(start(board, chips={"ann": 1, "bob": 1}), 2, 3)
     assert _founded(effects) == [(1, 3, 1), (3, 4, 1)]
     assert state.pending is None
-    assert not of_type(effects, VillageDoomed)  # grassland is only doomed in epoch 2
+    assert not effects_of(effects, VillageDoomed)  # grassland is only doomed in epoch 2
     assert state.track == track(red=2, blue=2, yellow=2)
-    assert of_type(effects, EpochBegan) == [EpochBegan(epoch=2)]
+    assert effects_of(effects, EpochBegan) == [EpochBegan(epoch=2)]
     assert state.epoch == 2
 
 
@@ -317,7 +328,7 @@ def test_c17_three_villages_same_epoch():
     order."""
     state, effects = move(start(THREE), 8, 2)
     assert _founded(effects) == [(2, 1, 1), (7, 2, 1), (9, 3, 1)]
-    assert [d.territory for d in of_type(effects, VillageDoomed)] == [2]  # mountain, epoch 1
+    assert [d.territory for d in effects_of(effects, VillageDoomed)] == [2]  # mountain, epoch 1
     assert state.track == track(yellow=1, green=1)
     assert tuple(state.chips) == (3, 0)
     assert state.pending is None
@@ -338,10 +349,10 @@ def test_c18_straddling_villages_wait_for_the_active_player():
     """C18: When they straddle an epoch boundary, the active player chooses the order ... The
     game waits for that choice (a pending decision of the active player)."""
     state, effects = move(_straddle(), 2, 3)
-    (awaited,) = of_type(effects, OrderAwaited)
+    (awaited,) = effects_of(effects, OrderAwaited)
     assert awaited.seat == 0
     assert sorted(awaited.villages) == [1, 3]
-    assert not of_type(effects, VillageFounded)
+    assert not effects_of(effects, VillageFounded)
     assert state.pending is not None
     assert sorted(state.pending.villages) == [1, 3]
     assert GAME.to_move(state) == 0
@@ -381,14 +392,14 @@ def test_c18_choice_changes_who_scores():
 
     first_forest, effects = order(state, 1, 3)
     assert _founded(effects) == [(1, 4, 1), (3, 5, 2)]
-    assert [d.territory for d in of_type(effects, VillageDoomed)] == [3]
+    assert [d.territory for d in effects_of(effects, VillageDoomed)] == [3]
     assert first_forest.track == track(red=1 + 1)
     assert first_forest.huts[3] == EMPTY
     assert first_forest.huts[1] == huts(red=1)
 
     first_grass, effects = order(state, 3, 1)
     assert _founded(effects) == [(3, 4, 1), (1, 5, 2)]
-    assert not of_type(effects, VillageDoomed)
+    assert not effects_of(effects, VillageDoomed)
     assert first_grass.track == track(blue=2, yellow=2, red=1)
 
     for after in (first_forest, first_grass):
@@ -404,7 +415,7 @@ def test_c18_epoch_begins_between_the_two_villages():
     _, effects = order(state, 3, 1)
     kinds = [type(e) for e in effects if isinstance(e, VillageFounded | EpochBegan)]
     assert kinds == [VillageFounded, EpochBegan, VillageFounded]
-    assert of_type(effects, EpochBegan) == [EpochBegan(epoch=2)]
+    assert effects_of(effects, EpochBegan) == [EpochBegan(epoch=2)]
 
 
 def test_c18_no_choice_when_every_order_gives_the_same_outcome():
@@ -413,9 +424,9 @@ def test_c18_no_choice_when_every_order_gives_the_same_outcome():
     assert terrain(8) == terrain(13) == "steppe"
     board = {7: {"red": 1}, 8: {"blue": 1}, 13: {"yellow": 2}, **FILLER}
     state, effects = move(start(board, chips={"ann": 2, "bob": 1}), 7, 8)
-    assert not of_type(effects, OrderAwaited)
+    assert not effects_of(effects, OrderAwaited)
     assert state.pending is None
-    assert sorted(v.territory for v in of_type(effects, VillageFounded)) == [8, 13]
+    assert sorted(v.territory for v in effects_of(effects, VillageFounded)) == [8, 13]
     assert state.track == track(red=2, blue=2, yellow=2)
     assert tuple(state.chips) == (4, 1)
     assert state.epoch == 2
@@ -434,7 +445,7 @@ def test_c18_three_villages_one_chip_left(first, expected):
     """C18: the active player chooses ... which villages take the last chips of this epoch and
     which open the next."""
     state, effects = move(start(THREE, chips={"ann": 2, "bob": 1}), 8, 2)
-    assert sorted(of_type(effects, OrderAwaited)[0].villages) == [2, 7, 9]
+    assert sorted(effects_of(effects, OrderAwaited)[0].villages) == [2, 7, 9]
     legal = GAME.legal_moves(state)
     assert all(sorted(e.villages) == [2, 7, 9] for e in legal)
     assert {e.villages[0] for e in legal} == {2, 7, 9}
@@ -477,7 +488,7 @@ def test_c19_player_chooses_which_is_the_twelfth():
     """C19: When the move founds the 12th village together with others, the active player
     chooses which one is the 12th."""
     state, effects = _twelfth()
-    assert of_type(effects, OrderAwaited)
+    assert effects_of(effects, OrderAwaited) == [OrderAwaited(seat=0, villages=(1, 3))]
     assert GAME.to_move(state) == 0
     assert not GAME.is_over(state)
     assert {e.villages for e in GAME.legal_moves(state)} == {(1, 3), (3, 1)}
@@ -489,8 +500,8 @@ def test_c19_thirteenth_village_scores_nothing():
     state, _ = _twelfth()
     state, effects = order(state, 1, 3)
     assert _founded(effects) == [(1, 12, 5)]
-    assert of_type(effects, VillageUnscored) == [VillageUnscored(territory=3, number=13)]
-    assert not of_type(effects, StrifeRemoved)
+    assert effects_of(effects, VillageUnscored) == [VillageUnscored(territory=3, number=13)]
+    assert not effects_of(effects, StrifeRemoved)
     assert state.track == track(red=2 + 5)
     assert tuple(state.chips) == (7, 5)
     assert state.huts[3] == huts(red=1, yellow=1, green=1, blue=1, black=2)
@@ -502,8 +513,13 @@ def test_c19_other_choice_other_scores():
     state, _ = _twelfth()
     state, effects = order(state, 3, 1)
     assert _founded(effects) == [(3, 12, 5)]
-    assert sorted(of_type(effects, StrifeRemoved)[0].colours) == ["blue", "green", "red", "yellow"]
-    assert of_type(effects, VillageUnscored) == [VillageUnscored(territory=1, number=13)]
+    assert sorted(effects_of(effects, StrifeRemoved)[0].colours) == [
+        "blue",
+        "green",
+        "red",
+        "yellow",
+    ]
+    assert effects_of(effects, VillageUnscored) == [VillageUnscored(territory=1, number=13)]
     assert state.track == track(black=2 + 5)
     assert tuple(state.chips) == (7, 5)
     assert state.huts[3] == huts(black=2)
@@ -514,6 +530,6 @@ def test_c19_thirteenth_village_is_still_a_village():
     """C19: Ruling: they are still villages."""
     state, _ = _twelfth()
     state, effects = order(state, 1, 3)
-    assert of_type(effects, GameEnded)
+    assert [e.reason for e in effects_of(effects, GameEnded)] == ["the 12th village is founded"]
     assert moves(state) == set()
     assert all(3 not in (e.source, e.target) for e in GAME.legal_moves(state))

@@ -1,9 +1,11 @@
-"""Fixtures for the Iwari rule tests; the position helpers themselves are in iwari_helpers.py."""
+"""Fixtures for the Iwari rule tests; the position helpers themselves are in
+:mod:`tribes.testing.iwari`."""
 
 from __future__ import annotations
 
 import pytest
-from iwari_helpers import big_territory_map, map_data
+
+from tribes.testing.iwari import big_territory_map, map_data
 
 
 @pytest.fixture

@@ -7,30 +7,18 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from tribes.cli.main import main
+from tribes.testing.cli import Cli
 
 ROOT = Path(__file__).parents[3]
 BASE = json.loads((ROOT / "fixtures" / "iwari" / "totem-limit-opened-by-tent.json").read_text())
 POSITION = BASE["header"]["position"]
 
 
-def run(*args: object) -> tuple[int, str]:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
-
-
 @pytest.fixture
-def log(tmp_path: Path) -> Path:
+def log(cli: Cli) -> Path:
     """ann to play, hand f f g; territory 6 (forest): ann tent 22, bob tent 23, 1 totem."""
-    pos = tmp_path / "pos.json"
-    pos.write_text(json.dumps(POSITION))
-    path = tmp_path / "g.tribes"
-    code, out = run("new", "iwari", "--position", pos, "-o", path)
-    assert code == 0, out
-    return path
+    return cli.from_position(POSITION, "g.tribes", game="iwari")
 
 
 @pytest.mark.parametrize(
@@ -54,32 +42,29 @@ def log(tmp_path: Path) -> Path:
     ],
 )
 def test_an_illegal_move_is_one_line_and_changes_nothing(
-    log: Path, move: str, message: str
+    cli: Cli, log: Path, move: str, message: str
 ) -> None:
-    before = log.read_bytes()
-    code, out = run("act", log, move)
-    assert code == 1
-    assert out.count("\n") == 1 and out.startswith("tribes: ")
-    assert message in out
-    assert log.read_bytes() == before
+    line = cli.fails_untouched(log, "act", log, move)  # one "tribes: " line, exit 1
+    if message == "cannot read move":  # bad notation: what a move looks like
+        assert line.startswith(f"tribes: event 1: cannot read move '{move}': an Iwari move is ")
+    else:  # a rule broken: the move, its event and the reason
+        assert line.startswith(f"tribes: illegal move '{move}' at event 1: "), line
+    assert message in line
 
 
-def test_a_batch_with_a_late_illegal_move_appends_nothing(log: Path) -> None:
-    before = log.read_bytes()
-    code, out = run("act", log, "6 tent24 totem ff", "draw deck", "draw deck", "draw deck")
-    assert code == 1
-    assert "event 4" in out and "the turn begins with a play" in out
-    assert log.read_bytes() == before
-    code, out = run("act", log, "6 tent24 totem ff", "draw deck", "draw deck")
-    assert code == 0, out
+def test_a_batch_with_a_late_illegal_move_appends_nothing(cli: Cli, log: Path) -> None:
+    batch = ("6 tent24 totem ff", "draw deck", "draw deck")
+    line = cli.fails_untouched(log, "act", log, *batch, "draw deck")
+    assert line.startswith("tribes: illegal move 'draw deck' at event 4: ")
+    assert "the turn begins with a play" in line
+    cli.ok("act", log, *batch)
+    assert cli.show_json(log)["events"] == 3
 
 
-def test_a_legal_move_passes_and_the_totem_limit_opens(log: Path) -> None:
-    code, out = run("act", log, "6 tent24 totem ff")
-    assert code == 0, out
+def test_a_legal_move_passes_and_the_totem_limit_opens(cli: Cli, log: Path) -> None:
+    out = cli.ok("act", log, "6 tent24 totem ff")
     assert "tent on 24, totem in territory 6" in out
-    code, out = run("show", log, "--json")
-    doc = json.loads(out)
+    doc = cli.show_json(log)
     assert doc["totems"]["6"] == {"ann": 1, "bob": 1}
     assert doc["tents"]["6"] == {"ann": [22, 24], "bob": [23]}
     assert doc["pending"]["decision"] == "refill"
@@ -99,38 +84,35 @@ def test_a_legal_move_passes_and_the_totem_limit_opens(log: Path) -> None:
         ({"deck_outs": 2}, "'deck_outs' is 0 or 1"),
     ],
 )
-def test_an_invalid_position_is_refused_in_one_line(
-    tmp_path: Path, change: dict, message: str
-) -> None:  # type: ignore[type-arg]
-    pos = tmp_path / "pos.json"
+def test_an_invalid_position_is_refused_in_one_line(cli: Cli, change: dict, message: str) -> None:  # type: ignore[type-arg]
+    pos = cli.path("pos.json")
     pos.write_text(json.dumps({**POSITION, **change}))
-    out_log = tmp_path / "g.tribes"
-    code, out = run("new", "iwari", "--position", pos, "-o", out_log)
-    assert code == 1
-    assert out.count("\n") == 1 and message in out
+    out_log = cli.path("g.tribes")
+    line = cli.fails("new", "iwari", "--position", pos, "-o", out_log)
+    assert message in line
     assert not out_log.exists()
 
 
-def test_an_invalid_map_or_variant_is_a_usage_error(tmp_path: Path) -> None:
+def test_an_invalid_map_or_variant_is_a_usage_error(cli: Cli, tmp_path: Path) -> None:
     data = json.loads((ROOT / "games" / "iwari" / "data" / "map.json").read_text())
     data["connections"][0]["a"] = 99
     bad = tmp_path / "map.json"
     bad.write_text(json.dumps(data))
-    code, out = run("new", "iwari", "--option", f"map={bad}", "-o", tmp_path / "a.tribes")
-    assert code == 2 and "connection 1 does not join two territories" in out
-    code, out = run("new", "iwari", "--option", "variant=moon-base", "-o", tmp_path / "b.tribes")
-    assert code == 2 and "unknown variant 'moon-base'" in out
-    code, out = run("new", "iwari", "--option", "feats=maybe", "-o", tmp_path / "c.tribes")
-    assert code == 2 and "option feats is on or off" in out
-    code, out = run("new", "iwari", "--seats", "6", "-o", tmp_path / "d.tribes")
-    assert code == 2 and "iwari is for 2 to 5 seats" in out
+    for option, message in (
+        (f"map={bad}", "connection 1 does not join two territories"),
+        ("variant=moon-base", "unknown variant 'moon-base'"),
+        ("feats=maybe", "option feats is on or off"),
+    ):
+        out = tmp_path / "a.tribes"
+        assert message in cli.fails("new", "iwari", "--option", option, "-o", out, code=2)
+        assert not out.exists()
+    line = cli.fails("new", "iwari", "--seats", "6", "-o", tmp_path / "d.tribes", code=2)
+    assert line == "tribes: iwari is for 2 to 5 seats, not 6"
 
 
-def test_a_game_over_refuses_moves(tmp_path: Path) -> None:
+def test_a_game_over_refuses_moves(cli: Cli) -> None:
     path = ROOT / "fixtures" / "iwari" / "end-by-last-tent-mid-round.json"
-    copy = tmp_path / "end.json"
+    copy = cli.path("end.json")
     copy.write_bytes(path.read_bytes())
-    before = copy.read_bytes()
-    code, out = run("act", copy, "pass")
-    assert code == 1 and "the game is over (I14)" in out
-    assert copy.read_bytes() == before
+    line = cli.fails_untouched(copy, "act", copy, "pass")
+    assert line.endswith("the game is over (I14)")

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from iwari_helpers import (
+
+from tribes.games.iwari.board import expeditions, load
+from tribes.games.iwari.events import ExpeditionCompleted, FeatEarned, TerritoryScored
+from tribes.games.iwari.state import ExpeditionCard, Phase
+from tribes.testing.iwari import (
     GAME,
     SEATS2,
     SEATS3,
     connection_points,
+    effects_of,
     final,
     from_seed,
     half,
     header_for,
-    of_type,
     play,
     position,
     refused,
@@ -24,10 +28,6 @@ from iwari_helpers import (
     tribe_tents,
     turn,
 )
-
-from tribes.games.iwari.board import expeditions, load
-from tribes.games.iwari.events import ExpeditionCompleted, FeatEarned, TerritoryScored
-from tribes.games.iwari.state import ExpeditionCard, Phase
 
 FEATS = {"feats": "on"}
 UNION, DISCOVERY, HONOUR, RESPECT = range(4)
@@ -50,16 +50,16 @@ def test_i19_union_first_and_second_player():
     )
     assert state.feats_left == (2, 2, 1, 1)
     state, effects = play(state, "5 tent19 t")
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=0, kind="union", options=(5,))]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=0, kind="union", options=(5,))]
     assert state.phase is Phase.FEAT and state.to_move == 0
     state, _ = turn(state, "feat union 5")
     assert state.factors[5] == 2
     state, effects = play(state, "7 tent30 t")
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=1, kind="union", options=(7,))]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=1, kind="union", options=(7,))]
     state, _ = turn(state, "feat union 7")
     assert state.factors[7] == 2
     state, effects = play(state, "11 tent47 f")
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
     assert state.phase is Phase.REFILL
     assert state.feats_left[UNION] == 0
     assert state.earned == (("union",), ("union",), ())
@@ -70,7 +70,7 @@ def test_i19_union_in_a_territory_of_the_settlement():
     offers both territories)."""
     state = feats_game(hands={"ann": "ttt"}, tents={"ann": [1, 2, 18]})
     state, effects = play(state, "5 tent19 t")
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=0, kind="union", options=(1, 5))]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=0, kind="union", options=(1, 5))]
     assert refused(state, "feat union 6").rule == "I19"
     assert refused(state, "feat discovery 1").rule == "I19"
     state, _ = play(state, "feat union 1")
@@ -89,11 +89,11 @@ def test_i19_each_kind_at_most_once_per_player():
     state, _ = turn(state, "swap t deck")
     state, _ = turn(state, "swap t deck")
     state, effects = play(state, "7 tent30 t")
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
     assert state.phase is Phase.REFILL
     state, _ = turn(state)
     state, effects = play(state, "3 tent11 t")
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=1, kind="union", options=(3,))]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=1, kind="union", options=(3,))]
 
 
 def test_i19_decline():
@@ -135,17 +135,17 @@ def test_i19_discovery_first_and_second_player():
     )
     state, effects = play(state, "1 tent3 g")
     others = tuple(t for t in range(1, 16) if t != 1)
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=0, kind="discovery", options=others)]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=0, kind="discovery", options=others)]
     assert refused(state, "feat discovery 1").rule == "I19"
     state, _ = turn(state, "feat discovery 6")
     assert state.factors[6] == 2
     state, effects = play(state, "4 tent15 c")
     others = tuple(t for t in range(1, 16) if t != 4)
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=1, kind="discovery", options=others)]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=1, kind="discovery", options=others)]
     state, _ = turn(state, "feat discovery 7")
     assert state.factors[7] == 2
     state, effects = play(state, "12 tent52 d")
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
     assert state.feats_left[DISCOVERY] == 0
 
 
@@ -161,11 +161,11 @@ def test_i19_discovery_at_most_once_per_player():
     state, _ = turn(state, "swap t deck")
     state, effects = play(state, "4 tent13 gg")
     assert tribe_tents(state, 0) == [3, 13]
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
     state, _ = turn(state)
     state, effects = play(state, "12 tent52 d")
     others = tuple(t for t in range(1, 16) if t != 12)
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=1, kind="discovery", options=others)]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=1, kind="discovery", options=others)]
 
 
 def test_i19_discovery_factor():
@@ -191,13 +191,13 @@ def test_i19_honour_land_connection():
         totems={"ann": {5: 1}, "bob": {7: 1}},
     )
     state, effects = play(state, "6 totem f")
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=0, kind="honour", options=(6,))]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=0, kind="honour", options=(6,))]
     assert refused(state, "feat honour 2").rule == "I19"
     state, _ = turn(state, "feat honour 6")
     assert state.link_factors[6] == 2
     assert state.feats_left[HONOUR] == 0
     state, effects = play(state, "8 totem g")  # bob: majority on land connection 9
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
 
 
 def test_i19_respect_water_connection():
@@ -208,11 +208,11 @@ def test_i19_respect_water_connection():
         totems={"ann": {5: 1}, "bob": {3: 1}},
     )
     state, effects = play(state, "10 totem c")
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=0, kind="respect", options=(10,))]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=0, kind="respect", options=(10,))]
     state, _ = turn(state, "feat respect 10")
     assert state.link_factors[10] == 2
     state, effects = play(state, "4 totem c")  # bob: majority on water connection 5
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
     assert state.feats_left == (2, 2, 1, 0)
 
 
@@ -235,7 +235,7 @@ def test_i19_feats_off_by_default():
     """I19: feats are an optional module."""
     state = start(hands={"ann": "ttt"}, tents={"ann": [16, 17, 18]})
     state, effects = play(state, "5 tent19 t")
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
     assert state.phase is Phase.REFILL
 
 
@@ -245,7 +245,7 @@ def test_i19_third_tribe_earns_no_feat():
     state = start(seats=SEATS2, options=FEATS, hands={"ann": "ftt"}, tents={"third": [16, 17, 18]})
     state, _ = play(state, "6 tent22 f")
     state, effects = play(state, "third 5 tent19 t")
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
     assert state.feats_left[UNION] == 2
 
 
@@ -270,7 +270,10 @@ def test_i20_dealt_when_starting_from_a_position():
     """I20 with I7: 3 are dealt face up at setup — also when the game starts from a position with
     the module on."""
     state = GAME.setup(header_for(position(SEATS3), **{"expeditions": "on"}))
-    assert len(state.expeditions) == 3
+    dealt = [c.id for c in state.expeditions]
+    assert len(set(dealt)) == 3
+    assert set(dealt) <= {e.id for e in expeditions()}
+    assert GAME.setup(header_for(position(SEATS3))).expeditions == ()  # not without the module
 
 
 def test_i20_first_second_nobody_else():
@@ -284,16 +287,16 @@ def test_i20_first_second_nobody_else():
         "water-reach",
     )
     state, effects = turn(state, "4 tent13 c")
-    assert of_type(effects, ExpeditionCompleted) == [
+    assert effects_of(effects, ExpeditionCompleted) == [
         ExpeditionCompleted(seat=0, card="water-reach", points=4)
     ]
     assert state.scores == (4, 0, 0)
     state, effects = turn(state, "10 tent40 c")
-    assert of_type(effects, ExpeditionCompleted) == [
+    assert effects_of(effects, ExpeditionCompleted) == [
         ExpeditionCompleted(seat=1, card="water-reach", points=2)
     ]
     state, effects = turn(state, "14 tent57 t")
-    assert of_type(effects, ExpeditionCompleted) == []
+    assert effects_of(effects, ExpeditionCompleted) == []
     assert state.scores == (4, 2, 0)
     assert state.expeditions[0].claimed == (0, 1)
 
@@ -318,7 +321,7 @@ def test_i20_each_mission(card, hand, tents, totems, move, points):
     layout = {"tents": tents} | ({"totems": {"ann": totems}} if totems else {})
     state = with_cards(start(hands={"ann": hand}, **layout), card)
     state, effects = turn(state, move)
-    assert of_type(effects, ExpeditionCompleted) == [
+    assert effects_of(effects, ExpeditionCompleted) == [
         ExpeditionCompleted(seat=0, card=card, points=points)
     ]
     assert state.scores == (points, 0, 0)
@@ -331,7 +334,7 @@ def test_i20_third_tribe_completes_nothing():
     )
     state, effects = turn(state, "5 tent16 t", "third 4 tent13 cc")
     assert tribe_tents(state, 2) == [12, 13]
-    assert of_type(effects, ExpeditionCompleted) == []
+    assert effects_of(effects, ExpeditionCompleted) == []
     assert state.scores == (0, 0, 0)
     assert state.expeditions[0].claimed == ()
 
@@ -340,7 +343,7 @@ def test_i20_undealt_cards_do_not_score():
     """I20: 3 are dealt face up at setup: only those can be completed."""
     state = with_cards(start(hands={"ann": "ccc"}, tents={"ann": [12]}), "five-terrains")
     state, effects = turn(state, "4 tent13 c")
-    assert of_type(effects, ExpeditionCompleted) == []
+    assert effects_of(effects, ExpeditionCompleted) == []
     assert state.scores == (0, 0, 0)
 
 
@@ -385,7 +388,7 @@ def test_i21_long_road():
     state, effects = final(
         options={"variant": "long-road"}, tents={"ann": [17, 19, 21], "bob": [23]}
     )
-    road = [e for e in of_type(effects, TerritoryScored) if e.territory == 0]
+    road = [e for e in effects_of(effects, TerritoryScored) if e.territory == 0]
     assert road == [TerritoryScored(territory=0, points=(4, 3, 0))]
     assert territory_points(effects) == {0: (4, 3, 0), 5: (3, 0, 0), 6: (0, 1, 0), 14: (0, 0, 1)}
     assert state.scores == (7, 4, 1)
@@ -425,6 +428,6 @@ def test_i19_union_for_a_new_settlement_beside_an_old_one():
     play that only lengthens the old settlement completes none."""
     state = feats_game(hands={"ann": "ttt"}, tents={"ann": [16, 17, 18, 19, 27, 28, 29]})
     _, effects = play(state, "5 tent20 t")
-    assert of_type(effects, FeatEarned) == []
+    assert effects_of(effects, FeatEarned) == []
     state, effects = play(state, "7 tent30 t")
-    assert of_type(effects, FeatEarned) == [FeatEarned(seat=0, kind="union", options=(7,))]
+    assert effects_of(effects, FeatEarned) == [FeatEarned(seat=0, kind="union", options=(7,))]

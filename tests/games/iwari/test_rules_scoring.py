@@ -4,26 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from iwari_helpers import (
-    GAME,
-    SEATS2,
-    SEATS3,
-    SEATS4,
-    SEATS5,
-    connection_points,
-    final,
-    half,
-    header_for,
-    letters,
-    of_type,
-    play,
-    position,
-    refill,
-    refused,
-    settlements,
-    start,
-    territory_points,
-)
 
 from tribes.core.errors import IllegalMove
 from tribes.games.iwari.board import TERRAINS, Terrain
@@ -40,6 +20,26 @@ from tribes.games.iwari.events import (
     TerritoryScored,
 )
 from tribes.games.iwari.state import Phase
+from tribes.testing.iwari import (
+    GAME,
+    SEATS2,
+    SEATS3,
+    SEATS4,
+    SEATS5,
+    connection_points,
+    effects_of,
+    final,
+    half,
+    header_for,
+    letters,
+    play,
+    position,
+    refill,
+    refused,
+    settlements,
+    start,
+    territory_points,
+)
 
 # --- I12: tent scoring of a territory ------------------------------------------------------------
 
@@ -135,9 +135,9 @@ def test_i13_reshuffle_then_score():
     assert sorted(letters(state.deck)) == sorted(letters(before.discard) + "d")
     assert letters(state.deck) != letters(before.discard) + "d"  # shuffled
     kinds = [type(e) for e in effects]
-    assert of_type(effects, DeckRanOut) == [DeckRanOut(time=1)]
-    assert of_type(effects, DeckReshuffled) == [DeckReshuffled(cards=34)]
-    assert of_type(effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
+    assert effects_of(effects, DeckRanOut) == [DeckRanOut(time=1)]
+    assert effects_of(effects, DeckReshuffled) == [DeckReshuffled(cards=34)]
+    assert effects_of(effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
     assert kinds.index(DeckReshuffled) < kinds.index(ScoringBegan) < kinds.index(TerritoryScored)
     assert len(state.deck) == 34  # the 33 discarded cards and the one ann played
     assert state.discard == ()
@@ -154,14 +154,14 @@ def test_i13_deck_runs_out_mid_refill():
     state = GAME.setup(header_for(pos))
     state, _ = play(state, "5 tent17 tent18 tt")
     state, effects = play(state, "draw deck")
-    assert not of_type(effects, ScoringBegan)
-    assert not of_type(effects, DeckReshuffled)
+    assert not effects_of(effects, ScoringBegan)
+    assert not effects_of(effects, DeckReshuffled)
     assert state.phase is Phase.REFILL and state.to_move == 0
     assert state.scores == (0, 0, 0)
     with pytest.raises(IllegalMove):
         GAME.check(state, GAME.parse_move(state, "draw deck"))
     state, effects = play(state, "draw d1")
-    assert of_type(effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
+    assert effects_of(effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
     assert territory_points(effects) == {5: (3, 2, 0)}
     assert state.scores == (3, 2, 0)
     assert sum(state.hands[0]) == 3
@@ -177,8 +177,8 @@ def test_i13_only_tents_score():
         totems={"ann": {5: 2, 6: 1}},
     )
     assert territory_points(effects) == {5: (4, 0, 0), 6: (1, 0, 0), 15: (1, 0, 0)}
-    assert not of_type(effects, ConnectionScored)
-    assert not of_type(effects, SettlementScored)
+    assert not effects_of(effects, ConnectionScored)
+    assert not effects_of(effects, SettlementScored)
     assert state.scores == (6, 0, 0)
 
 
@@ -188,8 +188,8 @@ def test_i13_deck_emptied_by_a_display_refill():
     state = start(hands={"ann": "ddd"}, tents={"bob": [22]}, deck="t", display="fgcd")
     state, effects = play(state, "15 tent61 d", "draw d1")
     assert state.display[0] is Terrain.TUNDRA
-    assert of_type(effects, DeckRanOut) == [DeckRanOut(time=1)]
-    assert of_type(effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
+    assert effects_of(effects, DeckRanOut) == [DeckRanOut(time=1)]
+    assert effects_of(effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
     assert state.scores == (1, 1, 0)
 
 
@@ -198,8 +198,8 @@ def test_i13_deck_emptied_by_an_exchange():
     pile into a new deck, then score tents in every territory."""
     state = start(hands={"ann": "ddd"}, tents={"bob": [22]}, deck="t")
     state, effects = play(state, "swap d deck")
-    assert of_type(effects, DeckRanOut) == [DeckRanOut(time=1)]
-    assert of_type(effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
+    assert effects_of(effects, DeckRanOut) == [DeckRanOut(time=1)]
+    assert effects_of(effects, ScoringBegan) == [ScoringBegan(stage="half-journey")]
     assert len(state.deck) == 47 - 9 - 4
     assert state.scores == (0, 1, 0)
     assert state.to_move == 1
@@ -219,8 +219,8 @@ def test_i14_second_run_out_round_played_out():
         deck_outs=1,
     )
     state, effects = play(state, "15 tent61 d", "draw deck")
-    assert of_type(effects, DeckRanOut) == [DeckRanOut(time=2)]
-    assert len(of_type(effects, EndTriggered)) == 1
+    assert effects_of(effects, DeckRanOut) == [DeckRanOut(time=2)]
+    assert len(effects_of(effects, EndTriggered)) == 1
     assert state.ending and not state.over
     assert state.to_move == 1
     state, _ = play(state, "3 tent8 t")
@@ -231,9 +231,9 @@ def test_i14_second_run_out_round_played_out():
     state, effects = play(state, "6 tent22 f", "draw d2")
     assert state.over
     assert GAME.is_over(state) and GAME.to_move(state) is None
-    assert of_type(effects, ScoringBegan) == [ScoringBegan(stage="final")]
+    assert effects_of(effects, ScoringBegan) == [ScoringBegan(stage="final")]
     assert state.scores == (1, 1, 1)
-    assert of_type(effects, GameEnded) == [GameEnded(scores=(1, 1, 1), winners=(0, 1, 2))]
+    assert effects_of(effects, GameEnded) == [GameEnded(scores=(1, 1, 1), winners=(0, 1, 2))]
 
 
 def test_i14_ruling_play_on_with_fewer_cards():
@@ -264,7 +264,7 @@ def test_i14_whole_journey():
         state, effects = play(state, CardExchanged(card=card, source=FROM_DECK))
         swaps += 1
     assert swaps == 34
-    assert of_type(effects, DeckRanOut) == [DeckRanOut(time=2)]
+    assert effects_of(effects, DeckRanOut) == [DeckRanOut(time=2)]
     assert state.deck == () and not state.over
     # the 35th turn of the game (bob's) took the last card: the round ends with cy
     assert state.to_move == 2
@@ -282,7 +282,7 @@ def test_i14_last_tent_mid_round():
     state, effects = play(state, "6 tent22 f")
     state, more = refill(state)
     assert state.tent_supply[0] == 0
-    assert len(of_type(effects + more, EndTriggered)) == 1
+    assert len(effects_of(effects + more, EndTriggered)) == 1
     assert state.ending and not state.over and state.to_move == 1
     state, _ = play(state, "1 tent1 g")
     state, _ = refill(state)
@@ -290,7 +290,7 @@ def test_i14_last_tent_mid_round():
     state, effects = play(state, "4 tent13 c")
     state, more = refill(state)
     assert state.over
-    assert of_type(effects + more, ScoringBegan) == [ScoringBegan(stage="final")]
+    assert effects_of(effects + more, ScoringBegan) == [ScoringBegan(stage="final")]
 
 
 def test_i14_second_run_out_mid_refill():
@@ -331,8 +331,8 @@ def test_i14_last_of_the_round_ends_at_once():
     round ends it, nobody plays again."""
     state, effects = final()
     assert state.over
-    assert of_type(effects, DeckRanOut) == [DeckRanOut(time=2)]
-    assert of_type(effects, ScoringBegan) == [ScoringBegan(stage="final")]
+    assert effects_of(effects, DeckRanOut) == [DeckRanOut(time=2)]
+    assert effects_of(effects, ScoringBegan) == [ScoringBegan(stage="final")]
 
 
 def test_i14_third_tribe_last_tent():
@@ -342,7 +342,7 @@ def test_i14_third_tribe_last_tent():
     state, effects = play(state, "6 tent22 f", "third 1 tent1 g")
     state, more = refill(state)
     assert state.tent_supply[2] == 0
-    assert len(of_type(effects + more, EndTriggered)) == 1
+    assert len(effects_of(effects + more, EndTriggered)) == 1
     assert not state.over and state.to_move == 1
     state, _ = play(state, "4 tent13 c", "third pass")
     state, _ = refill(state)
@@ -431,9 +431,9 @@ def test_i16_connection_order():
         tents={"ann": [1, 16, 22, 40]},
         totems={"ann": {1: 1, 5: 1, 6: 1, 10: 1}},
     )
-    scored = [e.connection for e in of_type(effects, ConnectionScored) if any(e.points)]
+    scored = [e.connection for e in effects_of(effects, ConnectionScored) if any(e.points)]
     assert scored == [2, 6, 10, 11]
-    all_scored = [e.connection for e in of_type(effects, ConnectionScored)]
+    all_scored = [e.connection for e in effects_of(effects, ConnectionScored)]
     assert all_scored == sorted(all_scored)
     assert state.scores == (12, 0, 1)
 
@@ -446,7 +446,7 @@ def test_i16_covered_skipped():
         covered=[6, 10],
     )
     assert list(connection_points(effects)) == [2, 11]
-    assert not {e.connection for e in of_type(effects, ConnectionScored)} & {6, 10}
+    assert not {e.connection for e in effects_of(effects, ConnectionScored)} & {6, 10}
     assert state.scores == (8, 0, 1)
 
 
@@ -513,7 +513,7 @@ def test_i18_highest_score_wins():
     """I18: highest score wins."""
     state, effects = final(scores={"bob": 9}, tents={"ann": [16]})
     assert state.scores == (1, 9, 1)
-    assert of_type(effects, GameEnded) == [GameEnded(scores=(1, 9, 1), winners=(1,))]
+    assert effects_of(effects, GameEnded) == [GameEnded(scores=(1, 9, 1), winners=(1,))]
 
 
 def test_i18_tie_goes_to_more_unused_pieces():
@@ -526,7 +526,7 @@ def test_i18_tie_goes_to_more_unused_pieces():
     )
     assert state.scores == (11, 11, 1)
     assert state.tent_supply[:2] == (20, 20) and state.totem_supply[:2] == (7, 8)
-    assert of_type(effects, GameEnded)[0].winners == (1,)
+    assert effects_of(effects, GameEnded)[0].winners == (1,)
 
 
 def test_i18_unused_pieces_are_tents_plus_totems():
@@ -538,21 +538,21 @@ def test_i18_unused_pieces_are_tents_plus_totems():
     )
     assert state.scores == (12, 12, 1)
     # ann: 19 tents + 8 totems = 27; bob: 20 tents + 6 totems = 26
-    assert of_type(effects, GameEnded)[0].winners == (0,)
+    assert effects_of(effects, GameEnded)[0].winners == (0,)
 
 
 def test_i18_ruling_still_tied_shared():
     """I18 Ruling: still tied, they share the win."""
     state, effects = final(scores={"ann": 10, "bob": 10}, tents={"ann": [16], "bob": [22]})
     assert state.scores == (11, 11, 1)
-    assert of_type(effects, GameEnded)[0].winners == (0, 1)
+    assert effects_of(effects, GameEnded)[0].winners == (0, 1)
 
 
 def test_i18_third_tribe_cannot_win():
     """I11/I18: the third tribe scores like a player and is ranked, but cannot win."""
     state, effects = final(seats=SEATS2, scores={"ann": 5, "bob": 3, "third": 20})
     assert state.scores == (5, 4, 20)
-    assert of_type(effects, GameEnded) == [GameEnded(scores=(5, 4, 20), winners=(0,))]
+    assert effects_of(effects, GameEnded) == [GameEnded(scores=(5, 4, 20), winners=(0,))]
 
 
 def test_i18_no_move_after_the_end():

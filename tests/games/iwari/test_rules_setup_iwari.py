@@ -6,7 +6,11 @@ import json
 from collections import Counter
 
 import pytest
-from iwari_helpers import (
+
+from tribes.core.errors import BadOption, BadPosition
+from tribes.games.iwari.board import TERRAINS, Terrain, load
+from tribes.games.iwari.state import Phase
+from tribes.testing.iwari import (
     GAME,
     SEATS2,
     SEATS3,
@@ -26,10 +30,6 @@ from iwari_helpers import (
     total,
     tribe_tents,
 )
-
-from tribes.core.errors import BadOption, BadPosition
-from tribes.games.iwari.board import TERRAINS, Terrain, load
-from tribes.games.iwari.state import Phase
 
 SEEDS = range(40)
 ALL_SEATS = {2: SEATS2, 3: SEATS3, 4: SEATS4, 5: SEATS5}
@@ -148,9 +148,16 @@ def test_i4_deal(players):
 
 def test_i4_deck_is_shuffled():
     """I4: shuffle the deck (different seeds, different orders; the same seed, the same)."""
-    orders = {letters(from_seed(seed).deck) for seed in range(6)}
+    states = [from_seed(seed) for seed in range(6)]
+    orders = {letters(state.deck) for state in states}
     assert len(orders) == 6
-    assert from_seed(4).deck == from_seed(4).deck
+    # each a shuffle of the same cards: with the hands and the display, the whole deck of I2
+    for state in states:
+        cards = letters(state.deck) + letters(state.display)
+        cards += "".join(hand(state, seat) for seat in range(3))
+        whole = "".join(c * n for c, n in zip("tfgcd", counts(3), strict=True))
+        assert sorted(cards) == sorted(whole)
+    assert letters(from_seed(4).deck) == letters(states[4].deck)
 
 
 # --- I5: mountains -------------------------------------------------------------------------------

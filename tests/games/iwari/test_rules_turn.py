@@ -3,19 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from iwari_helpers import (
-    GAME,
-    SEATS2,
-    from_seed,
-    hand,
-    letters,
-    of_type,
-    play,
-    refill,
-    refused,
-    start,
-    tribe_tents,
-)
 
 from tribes.core.errors import IllegalMove
 from tribes.games.iwari.board import Terrain, load
@@ -28,6 +15,19 @@ from tribes.games.iwari.events import (
     TurnPassed,
 )
 from tribes.games.iwari.state import Phase
+from tribes.testing.iwari import (
+    GAME,
+    SEATS2,
+    effects_of,
+    from_seed,
+    hand,
+    letters,
+    play,
+    refill,
+    refused,
+    start,
+    tribe_tents,
+)
 
 F, C, G, T = Terrain.FOREST, Terrain.COAST, Terrain.GLACIER, Terrain.TUNDRA
 
@@ -51,7 +51,7 @@ def test_i8_unexplored_takes_one_tent():
     assert tribe_tents(after, 0) == [22]
     assert after.tent_supply == (20, 21, 21)
     assert hand(after, 0) == "ff"
-    assert of_type(effects, PiecesPlaced) == [
+    assert effects_of(effects, PiecesPlaced) == [
         PiecesPlaced(tribe=0, territory=6, tents=(22,), totems=0)
     ]
     assert refused(state, "6 tent22 tent23 ff").rule == "I8"
@@ -82,7 +82,7 @@ def test_i8_explored_takes_tent_and_totem():
     assert tribe_tents(after, 0) == [22, 24]
     assert after.totems[6] == (1, 0, 0)
     assert after.totem_supply == (7, 8, 8)
-    assert of_type(effects, PiecesPlaced) == [
+    assert effects_of(effects, PiecesPlaced) == [
         PiecesPlaced(tribe=0, territory=6, tents=(24,), totems=1)
     ]
 
@@ -423,7 +423,7 @@ def test_i11_third_tribe_after_one_card_with_two_cards():
     state, effects = play(state, "third 6 tent24 tent25 ff")
     assert tribe_tents(state, 2) == [24, 25]
     assert state.tent_supply == (20, 20, 19)
-    assert of_type(effects, PiecesPlaced) == [
+    assert effects_of(effects, PiecesPlaced) == [
         PiecesPlaced(tribe=2, territory=6, tents=(24, 25), totems=0)
     ]
     assert hand(state, 0) == ""

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from iwari_helpers import GAME, SEATS3, letters, play, start
-
 from tribes.core.game import EVERYTHING, SPECTATOR
+from tribes.testing.iwari import GAME, SEATS3, letters, play, start
 
 
 def scene(ann: str = "tcc", bob: str = "dd", deck: str = "ffgct", **kwargs):

@@ -1,6 +1,9 @@
-"""Helpers for the Iwari rule tests: small positions on the standard (stand-in) map.
+"""Iwari under test: small positions on the standard (stand-in) map, with every card accounted
+for, and the scorings reached at once.
 
 Written from ``rules/iwari.md``, the map data and the position format of ``state.py`` only.
+Everything that is not particular to Iwari (playing by notation, refusals, effects of a type)
+comes from :mod:`tribes.testing`.
 
 Map facts the tests lean on (``data/map.json``):
 
@@ -24,7 +27,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import tribes.games
 from tribes.core.errors import IllegalMove
 from tribes.core.events import Event
 from tribes.core.header import Header
@@ -35,8 +37,10 @@ from tribes.games.iwari.events import (
     TerritoryScored,
 )
 from tribes.games.iwari.state import Phase
+from tribes.testing.harness import Harness, effects_of
 
-GAME = tribes.games.get("iwari")
+IWARI = Harness("iwari")
+GAME = IWARI.game
 SEATS2 = ("ann", "bob")
 SEATS3 = ("ann", "bob", "cy")
 SEATS4 = ("ann", "bob", "cy", "dee")
@@ -49,10 +53,12 @@ REMOVED = {2: 2, 3: 2, 4: 1, 5: 0}
 
 
 def counts(players: int) -> tuple[int, ...]:
+    """I2: the cards of each terrain (t f g c d) for ``players``."""
     return tuple(n - REMOVED[players] for n in FULL)
 
 
 def total(players: int) -> int:
+    """I2: the number of cards for ``players``."""
     return sum(counts(players))
 
 
@@ -117,79 +123,45 @@ def position(
     return pos
 
 
-def header_for(pos: dict[str, Any], seed: int = 0, **options: str) -> Header:
-    return Header(
-        game="iwari",
-        rules_version=1,
-        seed=seed,
-        seats=tuple(pos["seats"]),
-        options=dict(options),
-        position=pos,
-    )
+def header_for(pos: dict[str, Any], *, seed: int = 0, **options: str) -> Header:
+    """The (unchecked) header of a game from ``pos``."""
+    return IWARI.header(seats=tuple(pos["seats"]), seed=seed, position=pos, options=options)
 
 
 def start(options: dict[str, str] | None = None, **kwargs: Any) -> Any:
     """The state of a :func:`position` (``options`` are game options)."""
-    return GAME.setup(header_for(position(**kwargs), **(options or {})))
+    pos = position(**kwargs)
+    return GAME.setup(IWARI.header(seats=tuple(pos["seats"]), position=pos, options=options))
 
 
 def from_seed(seed: int, seats: tuple[str, ...] = SEATS3, **options: str) -> Any:
-    return GAME.setup(
-        Header(game="iwari", rules_version=1, seed=seed, seats=seats, options=options)
-    )
-
-
-def event(state: Any, move: str | Event) -> Event:
-    return GAME.parse_move(state, move) if isinstance(move, str) else move
+    """The start of a game from ``seed``."""
+    return IWARI.from_seed(seed, seats, **options)
 
 
 def play(state: Any, *moves: str | Event) -> tuple[Any, tuple[Any, ...]]:
-    """Apply ``moves`` (notation or events) one after the other, each checked first; returns the
-    last state and all the effects."""
-    effects: list[Any] = []
-    for move in moves:
-        ev = event(state, move)
-        GAME.check(state, ev)
-        state, more = GAME.apply(state, ev)
-        effects.extend(more)
-    return state, tuple(effects)
+    """See :meth:`tribes.testing.Harness.play`."""
+    return IWARI.play(state, *moves)
 
 
-def refused(state: Any, move: str | Event) -> IllegalMove:
-    """The IllegalMove that both ``check`` and ``apply`` raise for ``move``; it is not listed
-    among the legal moves either."""
-    ev = event(state, move)
-    try:
-        GAME.check(state, ev)
-    except IllegalMove as exc:
-        checked = exc
-    else:
-        raise AssertionError(f"check accepted {GAME.format_move(ev)}")
-    try:
-        GAME.apply(state, ev)
-    except IllegalMove as exc:
-        assert exc.rule == checked.rule
-    else:
-        raise AssertionError(f"apply accepted {GAME.format_move(ev)}")
-    assert ev not in GAME.legal_moves(state)
-    return checked
-
-
-def of_type(effects: Iterable[Any], kind: type) -> list[Any]:
-    return [e for e in effects if isinstance(e, kind)]
+def refused(state: Any, move: str | Event, rule: str | None = None) -> IllegalMove:
+    """See :meth:`tribes.testing.Harness.refused`."""
+    return IWARI.refused(state, move, rule)
 
 
 def territory_points(effects: Iterable[Any]) -> dict[int, tuple[int, ...]]:
     """Territory (0: the long road) -> points, for the tent scorings that gave anybody points."""
-    return {e.territory: e.points for e in of_type(effects, TerritoryScored) if any(e.points)}
+    return {e.territory: e.points for e in effects_of(effects, TerritoryScored) if any(e.points)}
 
 
 def connection_points(effects: Iterable[Any]) -> dict[int, tuple[int, ...]]:
-    return {e.connection: e.points for e in of_type(effects, ConnectionScored) if any(e.points)}
+    """Connection -> points, for the connection scorings that gave anybody points."""
+    return {e.connection: e.points for e in effects_of(effects, ConnectionScored) if any(e.points)}
 
 
 def settlements(effects: Iterable[Any]) -> list[tuple[int, tuple[int, ...]]]:
-    return sorted((e.tribe, tuple(sorted(e.spaces))) for e in of_type(effects, SettlementScored))
+    """(tribe, spaces) of each settlement scored, sorted."""
+    return sorted((e.tribe, tuple(sorted(e.spaces))) for e in effects_of(effects, SettlementScored))
 
 
 def hand(state: Any, seat: int) -> str:
@@ -198,10 +170,12 @@ def hand(state: Any, seat: int) -> str:
 
 
 def letters(cards: Iterable[Any]) -> str:
+    """Cards (or empty slots, ``-``) as letters."""
     return "".join(c.letter if c is not None else "-" for c in cards)
 
 
 def tribe_tents(state: Any, tribe: int) -> list[int]:
+    """The spaces of ``tribe``'s tents."""
     return [space for space, owner in enumerate(state.tents) if space and owner == tribe + 1]
 
 
@@ -226,6 +200,7 @@ def turn(state: Any, *moves: str) -> tuple[Any, tuple[Any, ...]]:
 
 
 def last_seat(seats: tuple[str, ...]) -> str:
+    """The last seat (the last to play in a round that the first seat started)."""
     return seats[-1]
 
 
@@ -252,7 +227,7 @@ def final(
         deck_outs=1,
         **kwargs,
     )
-    state = GAME.setup(header_for(pos, **(options or {})))
+    state = GAME.setup(IWARI.header(seats=tuple(pos["seats"]), position=pos, options=options))
     moves = [move, *extra]
     if len(seats) == 2:
         moves.append("third pass")
@@ -274,7 +249,7 @@ def half(
     first = seats[0]
     hands = {first: "ddd", **kwargs.pop("hands", {})}
     pos = position(seats, hands=hands, to_move=first, start=first, deck="t", **kwargs)
-    state = GAME.setup(header_for(pos, **(options or {})))
+    state = GAME.setup(IWARI.header(seats=tuple(pos["seats"]), position=pos, options=options))
     moves = [move, *extra]
     if len(seats) == 2:
         moves.append("third pass")
@@ -287,6 +262,7 @@ def half(
 
 
 def map_data() -> dict[str, Any]:
+    """The standard map's JSON data (a fresh copy, to alter)."""
     return json.loads((resources.files("tribes.games.iwari") / "data" / "map.json").read_text())
 
 

@@ -1,7 +1,7 @@
-"""The CLI driven in-process with its contract checked, for every test folder (the ``cli``
-fixture of ``tests/conftest.py``).
+"""The ``tribes`` command under test, in-process (click's CliRunner) or in a real process, with
+its contract checked on every call: never a traceback, never the internal-error status 70.
 
-``cli`` runs ``tribes`` through click's CliRunner in a scratch folder; every call asserts that
+:class:`Cli` runs ``tribes`` through click's CliRunner in a scratch folder; every call asserts that
 nothing crashed (no traceback, no internal error, no exit 70). ``ok`` wants exit 0, ``fails``
 exactly one ``tribes: `` line on stderr and the given status, ``fails_untouched`` that besides a
 log stays byte-identical, ``usage`` a click usage error (exit 2).
@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,30 @@ def tribes_command() -> list[str]:
     return [script] if script else [sys.executable, "-m", "tribes.cli.main"]
 
 
+def run_process(
+    *args: Any,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout: float = 60,
+) -> subprocess.CompletedProcess[str]:
+    """``tribes ARGS...`` in a real process (without ``TRIBES_DEBUG``, plus ``env``), its output
+    as text; whatever its outcome, no traceback and no internal error."""
+    environ = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"} | dict(env or {})
+    done = subprocess.run(
+        [*tribes_command(), *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=environ,
+        check=False,
+    )
+    assert_no_crash(done.returncode, done.stdout, done.stderr)
+    return done
+
+
 def assert_no_crash(code: int, *texts: str) -> None:
+    """No traceback and no internal error in any of ``texts``, and not the status 70."""
     for text in texts:
         assert "Traceback" not in text, text
         assert "internal error" not in text, text
@@ -91,23 +116,32 @@ class Cli:
     # --- making logs ------------------------------------------------------------------------
 
     def path(self, name: str) -> Path:
+        """A path in the scratch folder."""
         return self.root / name
 
     def new(
-        self, name: str = "g.tribes", *extra: Any, names: str = "ann,bob,cy", seed: int = 7
+        self,
+        name: str = "g.tribes",
+        *extra: Any,
+        game: str = "clans",
+        names: str = "ann,bob,cy",
+        seed: int = 7,
     ) -> Path:
+        """``tribes new GAME --names NAMES --seed SEED -o NAME EXTRA...``; the log's path."""
         path = self.path(name)
-        self.ok("new", "clans", "--names", names, "--seed", seed, "-o", path, *extra)
+        self.ok("new", game, "--names", names, "--seed", seed, "-o", path, *extra)
         return path
 
-    def from_position(self, doc: Any, name: str = "p.tribes") -> Path:
+    def from_position(self, doc: Any, name: str = "p.tribes", *, game: str = "clans") -> Path:
+        """A new log of ``game`` from the position document ``doc``; its path."""
         pos = self.path(f"{name}.position.json")
         pos.write_text(json.dumps(doc))
         path = self.path(name)
-        self.ok("new", "clans", "--position", pos, "--seed", 1, "-o", path)
+        self.ok("new", game, "--position", pos, "--seed", 1, "-o", path)
         return path
 
     def moves(self, path: Path) -> list[str]:
+        """``tribes moves LOG``, one move a line."""
         return self.ok("moves", path).splitlines()
 
     def play(self, path: Path, count: int) -> list[str]:
@@ -120,6 +154,7 @@ class Cli:
         return played
 
     def show_json(self, path: Path, *extra: Any) -> dict[str, Any]:
+        """``tribes show LOG --json EXTRA...``, read."""
         return json.loads(self.ok("show", path, "--json", *extra))
 
     def json(self, *args: Any) -> Any:

@@ -1,0 +1,47 @@
+"""Carcassonne: Hunters and Gatherers (Klaus-Jürgen Wrede, 2002) for 2 to 5 players: the rules
+of ``rules/hunters.md``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tribes.core.bots import RandomBot
+from tribes.core.errors import BadData, BadOption
+from tribes.core.game import BotFactory, Facts, GameBase, Option
+from tribes.games.hunters import board, notation, render, rules, views
+from tribes.games.hunters.bots import GreedyBot
+from tribes.games.hunters.events import EVENTS
+from tribes.games.hunters.state import HuntersState
+
+__all__ = ["GAME", "HuntersGame", "HuntersState"]
+
+
+class HuntersGame(GameBase):
+    """Hunters and Gatherers: what is particular to it; the rest comes from GameBase and the
+    modules."""
+
+    name = "hunters"
+    rules_version = 1
+    events = EVENTS
+    facts = Facts(
+        min_seats=2,
+        max_seats=5,
+        hidden="the order of the land and bonus stacks (H23)",
+        chance=True,
+        options=(Option("tiles", board.STANDARD, "PATH"),),
+    )
+    bots: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+    diff_whole = ("pending", "pieces", "features")
+    rules = rules
+    notation = notation
+    views = views
+    rendering = render
+
+    def validate_options(self, options: Mapping[str, str]) -> None:
+        try:
+            board.load(options["tiles"])
+        except BadData as exc:
+            raise BadOption(f"option tiles: {exc.message}") from None
+
+
+GAME = HuntersGame()

@@ -1,0 +1,229 @@
+"""The play area and its joined features, kept incrementally as tiles join (H5, H8, H10, H16, H17).
+
+A *node* is one feature of one placed tile, ``(x, y, feature id)``. Forests, rivers and meadows
+join across sides into *groups*; rivers and lakes join (rivers across sides, lakes with the rivers
+of their tile that run into them) into *river systems* (H16). Both unions are flat maps from node
+to root with one record per root, so a lookup is one dict access, and a merge relabels the nodes
+of the smaller group only: placing a tile never rescans the board.
+
+A :class:`Board` is never changed once a state holds it: :func:`place` and :func:`add_piece`
+return a new one whose dicts are copies (copy-on-write), sharing the records that did not change.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tribes.games.hunters.board import STEP, TileSet, Turned
+
+Node = tuple[int, int, int]
+Cell = tuple[int, int]
+
+
+class Group(NamedTuple):
+    """A joined forest, river or meadow: its nodes, its open side parts and members by seat."""
+
+    type: str
+    nodes: tuple[Node, ...]
+    open: int
+    members: tuple[int, ...]
+
+
+class System(NamedTuple):
+    """A river system: its river and lake nodes and huts by seat."""
+
+    nodes: tuple[Node, ...]
+    huts: tuple[int, ...]
+
+
+class Board:
+    """The placed tiles, the empty cells next to them and both unions of features."""
+
+    __slots__ = ("cells", "frontier", "groups", "root", "sroot", "systems")
+
+    def __init__(
+        self,
+        cells: dict[Cell, tuple[int, int, Turned]],
+        frontier: dict[int, str],
+        root: dict[Node, Node],
+        groups: dict[Node, Group],
+        sroot: dict[Node, Node],
+        systems: dict[Node, System],
+    ) -> None:
+        self.cells = cells
+        """Cell -> (tile id, rotation, its table)."""
+        self.frontier = frontier
+        """Empty cell next to a tile, as its placement with rotation 0 (``placement.encode``)
+        -> the edges it needs, N E S W ('.' where nothing is)."""
+        self.root = root
+        self.groups = groups
+        self.sroot = sroot
+        self.systems = systems
+
+    def __deepcopy__(self, memo: object) -> Board:
+        return self  # never changed once built
+
+    def group(self, node: Node) -> Group:
+        return self.groups[self.root[node]]
+
+    def system(self, node: Node) -> System:
+        return self.systems[self.sroot[node]]
+
+    def neighbour_nodes(self, turned: Turned, x: int, y: int, feature: int) -> list[Node]:
+        """The nodes of placed tiles that ``feature`` of a tile at (x, y) would join across
+        its sides."""
+        out = []
+        cells = self.cells
+        for d, k in turned.touches[feature]:
+            dx, dy = STEP[d]
+            there = cells.get((x + dx, y + dy))
+            if there is not None:
+                theirs = there[2].parts[(d + 2) & 3]
+                out.append((x + dx, y + dy, theirs[len(theirs) - 1 - k]))
+        return out
+
+
+EMPTY = Board({}, {}, {}, {}, {}, {})
+
+
+def place(
+    board: Board, tiles: TileSet, x: int, y: int, tile_id: int, rotation: int, players: int
+) -> tuple[Board, list[Node]]:
+    """A new board with the tile placed (its fit already checked), and the roots of the forests
+    and rivers its features now belong to (each once): the only groups it can complete."""
+    tile = tiles.tiles[tile_id]
+    turned = tile.turned[rotation]
+    old = board.cells
+    cells = old.copy()
+    cells[(x, y)] = (tile_id, rotation, turned)
+    frontier = board.frontier.copy()
+    frontier.pop(base(x, y), None)
+    root = board.root.copy()
+    groups = board.groups.copy()
+    zero = (0,) * players
+    fresh = tile.fresh.copy()
+    """The tile's features in no group yet: most join a placed group, so none is made first."""
+    rivers = []
+    for _, dx, dy, back, mine, needs in turned.around:
+        nx, ny = x + dx, y + dy
+        there = old.get((nx, ny))
+        if there is None:
+            at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
+            frontier[at] = needs[frontier.get(at, "....")]
+            continue
+        theirs = there[2].parts[back]
+        last = len(mine) - 1
+        for k in range(last + 1):
+            fid = mine[k]
+            other = root[(nx, ny, theirs[last - k])]
+            if fid in fresh:  # joins the placed group: one open part fewer on each side
+                g = groups[other]
+                node = (x, y, fid)
+                root[node] = other
+                groups[other] = Group(
+                    g.type, (*g.nodes, node), g.open + fresh.pop(fid) - 2, g.members
+                )
+            else:
+                _join(root, groups, (x, y, fid), (nx, ny, theirs[last - k]))
+        if last:
+            rivers.append(((x, y, mine[1]), (nx, ny, theirs[1])))
+    for fid, kind, open_ in tile.nodes:
+        if fid in fresh:
+            node = (x, y, fid)
+            root[node] = node
+            groups[node] = Group(kind, (node,), open_, zero)
+    touched: list[Node] = []
+    for fid in tile.scorable:
+        r = root[(x, y, fid)]
+        if r not in touched:
+            touched.append(r)
+    sroot, systems = board.sroot, board.systems
+    if tile.water:
+        sroot = sroot.copy()
+        systems = systems.copy()
+        for members in tile.systems:
+            nodes = tuple((x, y, f) for f in members)
+            for node in nodes:
+                sroot[node] = nodes[0]
+            systems[nodes[0]] = System(nodes, zero)
+        for a, b in rivers:
+            _join_system(sroot, systems, a, b)
+    return Board(cells, frontier, root, groups, sroot, systems), touched
+
+
+def base(x: int, y: int) -> int:
+    """The placement of (x, y) with rotation 0: ``placement.encode(x, y, 0)``."""
+    return ((y + 4096) << 13 | (x + 4096)) << 2
+
+
+def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -> None:
+    """Join two nodes across a side part: one open part fewer on each side."""
+    ra, rb = root[a], root[b]
+    if ra == rb:
+        g = groups[ra]
+        groups[ra] = Group(g.type, g.nodes, g.open - 2, g.members)
+        return
+    ga, gb = groups[ra], groups[rb]
+    if len(ga.nodes) > len(gb.nodes):
+        ra, rb, ga, gb = rb, ra, gb, ga
+    if len(ga.nodes) == 1:  # most joins: a feature of the new tile joins a placed one
+        root[ga.nodes[0]] = rb
+    else:  # the smaller one joins the larger one's root
+        root.update(dict.fromkeys(ga.nodes, rb))
+    del groups[ra]
+    members = gb.members
+    if any(ga.members):
+        members = tuple(p + q for p, q in zip(ga.members, members, strict=True))
+    groups[rb] = Group(gb.type, gb.nodes + ga.nodes, ga.open + gb.open - 2, members)
+
+
+def _join_system(sroot: dict[Node, Node], systems: dict[Node, System], a: Node, b: Node) -> None:
+    ra, rb = sroot[a], sroot[b]
+    if ra == rb:
+        return
+    sa, sb = systems[ra], systems[rb]
+    if len(sa.nodes) > len(sb.nodes):
+        ra, rb, sa, sb = rb, ra, sb, sa
+    if len(sa.nodes) == 1:
+        sroot[sa.nodes[0]] = rb
+    else:
+        sroot.update(dict.fromkeys(sa.nodes, rb))
+    del systems[ra]
+    huts = sb.huts
+    if any(sa.huts):
+        huts = tuple(p + q for p, q in zip(sa.huts, huts, strict=True))
+    systems[rb] = System(sb.nodes + sa.nodes, huts)
+
+
+def add_piece(board: Board, node: Node, kind: str, seat: int, count: int = 1) -> Board:
+    """A new board with a piece counted in its group (a member) or its river system (a hut);
+    ``count`` -1 takes one away."""
+    if kind == "hut":
+        systems = dict(board.systems)
+        r = board.sroot[node]
+        s = systems[r]
+        systems[r] = System(s.nodes, _bump(s.huts, seat, count))
+        return Board(board.cells, board.frontier, board.root, board.groups, board.sroot, systems)
+    groups = dict(board.groups)
+    r = board.root[node]
+    g = groups[r]
+    groups[r] = Group(g.type, g.nodes, g.open, _bump(g.members, seat, count))
+    return Board(board.cells, board.frontier, board.root, groups, board.sroot, board.systems)
+
+
+def clear_members(board: Board, roots: list[Node]) -> Board:
+    """A new board whose groups ``roots`` hold no members (they went home, H12, H15)."""
+    groups = dict(board.groups)
+    for r in roots:
+        g = groups[r]
+        groups[r] = Group(g.type, g.nodes, g.open, (0,) * len(g.members))
+    return Board(board.cells, board.frontier, board.root, groups, board.sroot, board.systems)
+
+
+def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
+    return (*counts[:seat], counts[seat] + by, *counts[seat + 1 :])
+
+
+def cells_of(nodes: tuple[Node, ...]) -> tuple[Cell, ...]:
+    """The distinct cells of some nodes, sorted (a tile counts once, H9)."""
+    return tuple(sorted({(x, y) for x, y, _ in nodes}, key=lambda c: (c[1], c[0])))

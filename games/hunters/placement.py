@@ -1,0 +1,143 @@
+"""Where a tile may go (H5) and which pieces may go on it (H6): lookups in the tile set's tables
+and the board's unions, no search."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from tribes.games.hunters.board import DIRECTIONS, EDGE_NAMES, PIECE_TYPES, STEP, TileSet, Turned
+from tribes.games.hunters.features import Board, Node
+
+if TYPE_CHECKING:
+    from tribes.games.hunters.state import Piece
+
+Placement = int
+"""A cell and rotation in one int, ``((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation``: ints
+sort by row, then column, then rotation, and cost the garbage collector nothing."""
+OFFSET = 1 << 12
+
+
+def encode(x: int, y: int, rotation: int) -> Placement:
+    return ((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation
+
+
+def decode(p: Placement) -> tuple[int, int, int]:
+    """(x, y, rotation)."""
+    return ((p >> 2) & 0x1FFF) - OFFSET, (p >> 15) - OFFSET, p & 3
+
+
+def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]:
+    """Every cell and rotation where ``tile`` fits, by row, then column, then rotation."""
+    fits = tiles.tiles[tile].fits.get
+    found = [at | r for at, need in board.frontier.items() for r in fits(need, ())]
+    found.sort()
+    return tuple(found)
+
+
+def hot(board: Board, pieces: Iterable[Piece]) -> tuple[set[Node], set[Node]]:
+    """The roots of the groups that hold a member and of the river systems that hold a hut:
+    the only features a new piece can be blocked by (H6)."""
+    manned: set[Node] = set()
+    hutted: set[Node] = set()
+    for p in pieces:
+        node = (p.x, p.y, p.feature)
+        if p.kind == "hut":
+            hutted.add(board.sroot[node])
+        else:
+            manned.add(board.root[node])
+    return manned, hutted
+
+
+def occupied(
+    board: Board, x: int, y: int, manned_roots: set[Node], hutted_roots: set[Node]
+) -> tuple[int, int]:
+    """The places around the empty cell (x, y) (bits ``1 << (3 * direction + part)``, as the
+    cell's own sides count them) whose neighbouring feature holds a member, and those whose
+    river system holds a hut (H6); ``hot`` gives the roots."""
+    cells, root, sroot = board.cells, board.root, board.sroot
+    need = board.frontier[encode(x, y, 0)]
+    manned = hutted = 0
+    for d in range(4):
+        if need[d] == ".":  # no tile across this side
+            continue
+        dx, dy = STEP[d]
+        nx, ny = x + dx, y + dy
+        theirs = cells[(nx, ny)][2].parts[(d + 2) & 3]
+        if len(theirs) == 1:
+            if manned_roots and root[(nx, ny, theirs[0])] in manned_roots:
+                manned |= 1 << (3 * d)
+            continue
+        for k in range(3):
+            node = (nx, ny, theirs[2 - k])
+            if manned_roots and root[node] in manned_roots:
+                manned |= 1 << (3 * d + k)
+            if k == 1 and hutted_roots and sroot[node] in hutted_roots:
+                hutted |= 1 << (3 * d + k)
+    return manned, hutted
+
+
+def draw(
+    tiles: TileSet, board: Board, stack: tuple[int, ...]
+) -> tuple[int | None, None, tuple[int, ...], tuple[int, ...]]:
+    """H5, H13: the first tile of ``stack`` that fits somewhere, the rest of the stack, and the
+    tiles before it that fit nowhere (removed). Where it fits is left to ``placements``, asked
+    for by the legal moves: a replay never needs it."""
+    removed: list[int] = []
+    for i, tile in enumerate(stack):
+        fits = tiles.tiles[tile].fits
+        if any(need in fits for need in board.frontier.values()):
+            return tile, None, stack[i + 1 :], tuple(removed)
+        removed.append(tile)
+    return None, None, (), tuple(removed)
+
+
+def misfit(board: Board, turned: Turned, x: int, y: int) -> str | None:
+    """Why a tile turned so cannot go on (x, y) (H5), or None when it fits."""
+    if (x, y) in board.cells:
+        return f"the cell ({x}, {y}) holds a tile already"
+    need = board.frontier.get(encode(x, y, 0))
+    if need is None:
+        return f"the cell ({x}, {y}) touches no placed tile along a side"
+    for d, (want, have) in enumerate(zip(need, turned.edges, strict=True)):
+        if want not in (".", have):
+            dx, dy = STEP[d]
+            return (
+                f"the {DIRECTIONS[d]} side is {EDGE_NAMES[have]}, the tile at "
+                f"({x + dx}, {y + dy}) shows {EDGE_NAMES[want]} there"
+            )
+    return None
+
+
+def blocked(
+    board: Board, tiles: TileSet, tile: int, rotation: int, x: int, y: int, piece: str, fid: int
+) -> str | None:
+    """Why ``piece`` cannot go on feature ``fid`` of the tile placed so (H6, the occupancy part),
+    or None: a member needs a joined feature without members, a hut a river system without huts."""
+    t = tiles.tiles[tile]
+    turned = t.turned[rotation]
+    if piece == "hut":
+        for f in t.system[fid]:
+            if f in turned.touches:
+                for node in board.neighbour_nodes(turned, x, y, f):
+                    if any(board.system(node).huts):
+                        return "that river system holds a hut already"
+        return None
+    for node in board.neighbour_nodes(turned, x, y, fid):
+        if any(board.group(node).members):
+            return f"that {t.features[fid].type} holds a tribe member already"
+    return None
+
+
+def wrong_kind(tiles: TileSet, tile: int, piece: str, fid: int) -> str | None:
+    """Why ``piece`` can never stand on feature ``fid`` of ``tile`` (H6), or None."""
+    feature = tiles.tiles[tile].features.get(fid)
+    if feature is None:
+        ids = ", ".join(map(str, sorted(tiles.tiles[tile].features)))
+        return f"tile {tile} has no feature {fid} (its features: {ids})"
+    if feature.type not in PIECE_TYPES[piece]:
+        if feature.type == "lake":
+            return f"a tribe member never stands on a lake; feature {fid} of tile {tile} is a lake"
+        places = " or a ".join(PIECE_TYPES[piece])
+        return f"a {piece} stands on a {places}; feature {fid} of tile {tile} is a {feature.type}"
+    return None

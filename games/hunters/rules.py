@@ -1,0 +1,280 @@
+"""The Hunters and Gatherers rules: legal moves, the check of a move, the reducer (H5–H14) and
+the outcome. Placement lookups live in ``placement``, the unions in ``features``, points in
+``scoring``."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping, Sequence
+from typing import overload
+
+from tribes.core.errors import GameOver, IllegalMove
+from tribes.core.events import Effect, Event
+from tribes.core.game import Outcome, Pending
+from tribes.core.header import Header
+from tribes.games.hunters import features as feats
+from tribes.games.hunters.board import load
+from tribes.games.hunters.events import PIECES, BonusEarned, PlacedTile, TilePlaced, TileRemoved
+from tribes.games.hunters.placement import (
+    Placement,
+    blocked,
+    decode,
+    draw,
+    encode,
+    hot,
+    misfit,
+    occupied,
+    wrong_kind,
+)
+from tribes.games.hunters.scoring import complete, finish, winners_of
+from tribes.games.hunters.state import HuntersState, Piece, from_position, from_seed
+
+Options = tuple[tuple[str, int], ...]
+"""The (piece, feature) options of one placement."""
+
+
+def _event(x: int, y: int, r: int, piece: str | None, fid: int | None) -> TilePlaced:
+    return TilePlaced(x=x, y=y, rotation=r, piece=piece, feature=fid)
+
+
+class Moves(Sequence[Event]):
+    """Every legal move of a state, in order: each placement without a piece, then with each
+    piece it allows. Held as the placements and their options and turned into events when read,
+    since a turn lists some fifty moves and plays one: building them all would cost more than
+    the rest of the turn."""
+
+    __slots__ = ("_count", "_options", "_starts", "_where")
+
+    def __init__(
+        self,
+        where: tuple[Placement, ...],
+        options: list[Options] | None = None,
+        starts: list[int] | None = None,
+        count: int | None = None,
+    ) -> None:
+        self._where = where
+        self._options = options
+        """Per placement, or None when no placement allows a piece."""
+        self._starts = starts
+        """Per placement, the index of its move without a piece."""
+        self._count = len(where) if count is None else count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("move index out of range")
+        if self._options is None or self._starts is None:
+            return _event(*decode(self._where[index]), None, None)
+        at = bisect_right(self._starts, index) - 1
+        x, y, r = decode(self._where[at])
+        k = index - self._starts[at]
+        return _event(x, y, r, None, None) if k == 0 else _event(x, y, r, *self._options[at][k - 1])
+
+    def __iter__(self) -> Iterator[Event]:
+        for i, p in enumerate(self._where):
+            x, y, r = decode(p)
+            yield _event(x, y, r, None, None)
+            if self._options is not None:
+                for piece, fid in self._options[i]:
+                    yield _event(x, y, r, piece, fid)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Moves({list(self)!r})"
+
+
+def legal_moves(state: HuntersState) -> Moves:
+    """H5, H6: every cell and rotation where the drawn tile fits, each without a piece and with
+    every piece the supply and the joined features allow."""
+    if state.over or state.drawn is None:
+        return Moves(())
+    where = state.places()
+    members, huts = state.supply[state.to_move]
+    if not (members or huts):
+        return Moves(where)
+    board = state.board
+    tile = state.tiles.tiles[state.drawn]
+    cache, allow = tile.allowed, tile.allow
+    flags = (huts > 0) << 3 | (members > 0) << 2
+    options: list[Options] = []
+    starts: list[int] = []
+    count = 0
+    cell = -1
+    occupied_bits = 0
+    manned_roots, hutted_roots = hot(board, state.pieces)
+    anyone = bool(manned_roots or hutted_roots)  # else nothing is occupied
+    for p in where:
+        if cell != p >> 2:
+            cell = p >> 2
+            if anyone:
+                x, y, _ = decode(p)
+                manned, hutted = occupied(board, x, y, manned_roots, hutted_roots)
+                occupied_bits = (manned << 12 | hutted) << 4
+        key = occupied_bits | flags | (p & 3)
+        found = cache.get(key)
+        if found is None:
+            found = allow(key)
+        starts.append(count)
+        options.append(found)
+        count += 1 + len(found)
+    return Moves(where, options, starts, count)
+
+
+def check(state: HuntersState, event: Event) -> None:
+    """Raises IllegalMove naming the rule unless ``event`` is legal now."""
+    if state.over or state.drawn is None:
+        raise GameOver("the game is over: no tile is left to place", rule="H14")
+    if not isinstance(event, TilePlaced):
+        raise IllegalMove(f"'{type(event).__name__}' is not a Hunters and Gatherers move")
+    tiles = state.tiles
+    tile = state.drawn
+    rule = "H13" if state.bonus else "H5"
+    lead = f"bonus tile {tile} is to be placed now: " if state.bonus else ""
+    if event.rotation not in range(4):
+        raise IllegalMove(f"{lead}rotation is 0 to 3, not {event.rotation}", rule=rule)
+    need = state.board.frontier.get(encode(event.x, event.y, 0))
+    if need is None or event.rotation not in tiles.tiles[tile].fits.get(need, ()):
+        why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
+        raise IllegalMove(f"{lead}{why}", rule=rule)
+    piece, fid = event.piece, event.feature
+    if piece is None:
+        if fid is not None:
+            raise IllegalMove(f"feature {fid} is named without a piece to put on it", rule="H6")
+        return
+    if piece not in PIECES:
+        raise IllegalMove(f"'{piece}' is not a piece; pieces: {', '.join(PIECES)}", rule="H6")
+    if fid is None:
+        raise IllegalMove(f"a {piece} needs a feature to stand on", rule="H6")
+    why = wrong_kind(tiles, tile, piece, fid)
+    if why is not None:
+        raise IllegalMove(why, rule="H6")
+    members, huts = state.supply[state.to_move]
+    if not (huts if piece == "hut" else members):
+        what = "huts" if piece == "hut" else "tribe members"
+        raise IllegalMove(f"no {what} left in supply for a {piece}", rule="H6")
+    why = blocked(state.board, tiles, tile, event.rotation, event.x, event.y, piece, fid)
+    if why is not None:
+        raise IllegalMove(why, rule="H6")
+
+
+def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect, ...]]:
+    """The reducer: place the tile and the piece, score what it completed, then the bonus
+    tile (H13) or the next player's land tile, or the end (H14)."""
+    check(state, event)
+    assert isinstance(event, TilePlaced)
+    tiles, players, seat = state.tiles, state.players, state.to_move
+    tile = state.drawn
+    assert tile is not None
+    x, y, r = event.x, event.y, event.rotation
+    board, roots = feats.place(state.board, tiles, x, y, tile, r, players)
+    effects: list[Effect] = [PlacedTile(tile=tile, x=x, y=y, rotation=r)]
+    pieces = state.pieces
+    supply = state.supply
+    if event.piece is not None:
+        assert event.feature is not None
+        board = feats.add_piece(board, (x, y, event.feature), event.piece, seat)
+        pieces = (*pieces, Piece(x, y, event.feature, event.piece, seat))
+        members, huts = supply[seat]
+        had = (members, huts - 1) if event.piece == "hut" else (members - 1, huts)
+        supply = (*supply[:seat], had, *supply[seat + 1 :])
+    board, pieces, scored, gold, gains = complete(tiles, board, roots, pieces, players)
+    scores = state.scores
+    if scored:
+        effects.extend(scored)
+        scores = tuple(s + g for s, g in zip(scores, gains, strict=True))
+        back = [list(seat_supply) for seat_supply in supply]
+        for effect in scored:
+            for s in effect.returned:
+                back[s][0] += 1
+        supply = tuple((m, h) for m, h in back)
+    placed = (*state.placed, (x, y, tile, r))
+    removed = state.removed
+    bonus_stack = state.bonus_stack
+    if gold and not state.bonus and bonus_stack:
+        drawn, where, bonus_stack, unfit = draw(tiles, board, bonus_stack)
+        if unfit:
+            effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
+            removed = removed + unfit
+        if drawn is not None:
+            effects.append(BonusEarned(seat=seat, tile=drawn))
+            after = HuntersState(
+                tiles_source=state.tiles_source,
+                players=players,
+                placed=placed,
+                pieces=pieces,
+                supply=supply,
+                scores=scores,
+                stack=state.stack,
+                bonus_stack=bonus_stack,
+                removed=removed,
+                drawn=drawn,
+                bonus=True,
+                to_move=seat,
+                tiles=tiles,
+                board=board,
+                where=where,
+            )
+            return after, tuple(effects)
+    drawn, where, stack, unfit = draw(tiles, board, state.stack)
+    if unfit:
+        effects.extend(TileRemoved(tile=t) for t in unfit)
+    after = HuntersState(  # not attrs.evolve: this is the hot path, and evolve is slow
+        tiles_source=state.tiles_source,
+        players=players,
+        placed=placed,
+        pieces=pieces,
+        supply=supply,
+        scores=scores,
+        stack=stack,
+        bonus_stack=bonus_stack,
+        removed=removed + unfit,
+        drawn=drawn,
+        bonus=False,
+        to_move=(seat + 1) % players,
+        tiles=tiles,
+        board=board,
+        where=where,
+    )
+    if drawn is None:
+        after, final = finish(after)
+        effects.extend(final)
+    return after, tuple(effects)
+
+
+def outcome(state: HuntersState) -> Outcome:
+    """The scores by seat and the winners (H18; none before the end)."""
+    return Outcome(state.scores, winners_of(state))
+
+
+def pending(state: HuntersState) -> Pending | None:
+    """H13: a bonus tile to place is the placing player's pending decision; an ordinary turn's
+    land tile is not."""
+    if state.over or not state.bonus:
+        return None
+    return Pending(state.to_move, "bonus", {"tile": state.drawn})
+
+
+def setup(header: Header, options: Mapping[str, str]) -> HuntersState:
+    """The start: from the seed (H3) or a position (H4), with the option's tile set."""
+    tiles = load(options["tiles"])
+    if header.position is not None:
+        return from_position(tiles, header.position, header.seats, header.seed)
+    return from_seed(tiles, header.seed, len(header.seats))

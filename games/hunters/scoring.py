@@ -1,0 +1,187 @@
+"""Scoring: forests and rivers as they are completed (H7–H12), river systems and meadows at the
+end (H14–H22), and the winners (H18). Reads a group's nodes only when it scores."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from tribes.games.hunters import features as feats
+from tribes.games.hunters.board import TileSet
+from tribes.games.hunters.events import FeatureScored, GameEnded
+from tribes.games.hunters.features import Board, Group, Node, System
+from tribes.games.hunters.state import HuntersState, Piece
+
+
+def majority(counts: Sequence[int]) -> tuple[int, ...]:
+    """H11, H16, H17: the seats with the most pieces (all tied ones); none without pieces."""
+    top = max(counts)
+    return tuple(i for i, n in enumerate(counts) if n == top) if top else ()
+
+
+def forest_points(tiles: TileSet, board: Board, group: Group) -> tuple[int, bool]:
+    """H10, H20: 2 per forest piece and 2 per mushroom patch; and whether it holds gold (H13)."""
+    points, gold = 0, False
+    for x, y, fid in group.nodes:
+        feature = tiles.tiles[board.cells[(x, y)][0]].features[fid]
+        points += 2 + 2 * feature.mushrooms
+        gold = gold or feature.gold
+    return points, gold
+
+
+def river_points(tiles: TileSet, board: Board, group: Group) -> int:
+    """H9: 1 per tile the river runs through (once per tile) and 1 per fish in the lakes at
+    its ends (a lake at both ends once)."""
+    lakes: set[Node] = set()
+    for x, y, fid in group.nodes:
+        lake = tiles.tiles[board.cells[(x, y)][0]].features[fid].lake
+        if lake is not None:
+            lakes.add((x, y, lake))
+    fish = sum(tiles.tiles[board.cells[(x, y)][0]].features[f].fish for x, y, f in lakes)
+    return len(feats.cells_of(group.nodes)) + fish
+
+
+def complete(
+    tiles: TileSet, board: Board, roots: list[Node], pieces: tuple[Piece, ...], players: int
+) -> tuple[Board, tuple[Piece, ...], list[FeatureScored], bool, list[int]]:
+    """H7–H12: score the completed forests and rivers among ``roots``. Returns the board and
+    pieces with their members gone home, the effects, whether gold was in a completed forest,
+    and the points by seat."""
+    groups = board.groups
+    if all(groups[r].open for r in roots):  # most placements complete nothing
+        return board, pieces, [], False, []
+    gains = [0] * players
+    effects: list[FeatureScored] = []
+    gold = False
+    done: list[Node] = []
+    for root in roots:
+        group = board.groups[root]
+        if group.type == "meadow" or group.open:
+            continue
+        if group.type == "forest":
+            points, has_gold = forest_points(tiles, board, group)
+            gold = gold or has_gold
+        else:
+            points = river_points(tiles, board, group)
+        winners = majority(group.members)
+        for seat in winners:
+            gains[seat] += points
+        returned = tuple(s for s, n in enumerate(group.members) for _ in range(n))
+        effects.append(
+            FeatureScored(
+                type=group.type,
+                tiles=feats.cells_of(group.nodes),
+                points=points,
+                winners=winners,
+                returned=returned,
+            )
+        )
+        if returned:
+            done.append(root)
+    if done:
+        board = feats.clear_members(board, done)
+        gone = {n for r in done for n in board.groups[r].nodes}
+        pieces = tuple(p for p in pieces if p.kind == "hut" or (p.x, p.y, p.feature) not in gone)
+    return board, pieces, effects, gold, gains
+
+
+def meadow_points(
+    tiles: TileSet, board: Board, group: Group
+) -> tuple[int, tuple[int, ...], bool, bool]:
+    """H17, H19, H21: 2 per deer, mammoth and aurochs, each tiger eating a deer unless the fire
+    is in the meadow. Returns the points, the animals after tigers, fire, shrine."""
+    deer = mammoth = aurochs = tiger = 0
+    fire = shrine = False
+    for x, y, fid in group.nodes:
+        feature = tiles.tiles[board.cells[(x, y)][0]].features[fid]
+        d, m, a, t = feature.animals
+        deer, mammoth, aurochs, tiger = deer + d, mammoth + m, aurochs + a, tiger + t
+        fire = fire or feature.fire
+        shrine = shrine or feature.shrine
+    if fire:
+        tiger = 0
+    left = max(0, deer - tiger)
+    return 2 * (left + mammoth + aurochs), (left, mammoth, aurochs, tiger), fire, shrine
+
+
+def system_fish(tiles: TileSet, board: Board, system: System) -> int:
+    """H16: the fish in the lakes of a river system."""
+    return sum(tiles.tiles[board.cells[(x, y)][0]].features[f].fish for x, y, f in system.nodes)
+
+
+def _first(nodes: tuple[Node, ...]) -> tuple[int, int, int]:
+    return min((y, x, f) for x, y, f in nodes)
+
+
+def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | GameEnded, ...]]:
+    """H14–H18: the end. Members of incomplete forests and rivers go home (H15); huts score
+    their river systems (H16), hunters their meadows (H17, H19–H22); the highest score wins."""
+    tiles, board = state.tiles, state.board
+    scores = list(state.scores)
+    effects: list[FeatureScored | GameEnded] = []
+    hutted = [s for s in board.systems.values() if any(s.huts)]
+    for system in sorted(hutted, key=lambda s: _first(s.nodes)):
+        winners = majority(system.huts)
+        points = system_fish(tiles, board, system)
+        for seat in winners:
+            scores[seat] += points
+        effects.append(_final("system", system.nodes, points, winners))
+    shrines = {
+        (p.x, p.y, p.feature): p.seat
+        for p in state.pieces
+        if p.kind == "hunter" and tiles.tiles[board.cells[(p.x, p.y)][0]].features[p.feature].shrine
+    }
+    hunted = [(r, g) for r, g in board.groups.items() if g.type == "meadow" and any(g.members)]
+    for root, group in sorted(hunted, key=lambda kv: _first(kv[1].nodes)):
+        points = meadow_points(tiles, board, group)[0]
+        on_shrine = [seat for node, seat in shrines.items() if board.root[node] == root]
+        winners = (on_shrine[0],) if on_shrine else majority(group.members)
+        for seat in winners:
+            scores[seat] += points
+        effects.append(_final("meadow", group.nodes, points, winners))
+    pieces = tuple(
+        p for p in state.pieces if p.kind in ("hunter", "hut")
+    )  # H15: the others go home
+    supply = list(state.supply)
+    for p in state.pieces:
+        if p.kind in ("gatherer", "fisher"):
+            members, huts = supply[p.seat]
+            supply[p.seat] = (members + 1, huts)
+    done = attrs.evolve(
+        state,
+        scores=tuple(scores),
+        pieces=pieces,
+        supply=tuple(supply),
+        drawn=None,
+        bonus=False,
+        over=True,
+        board=_without_members(board, state.pieces),
+        where=(),
+        tiles=tiles,
+    )
+    effects.append(GameEnded(scores=done.scores, winners=winners_of(done)))
+    return done, tuple(effects)
+
+
+def _without_members(board: Board, pieces: tuple[Piece, ...]) -> Board:
+    for p in pieces:
+        if p.kind in ("gatherer", "fisher"):
+            board = feats.add_piece(board, (p.x, p.y, p.feature), p.kind, p.seat, -1)
+    return board
+
+
+def _final(
+    kind: str, nodes: tuple[Node, ...], points: int, winners: tuple[int, ...]
+) -> FeatureScored:
+    return FeatureScored(
+        type=kind, tiles=feats.cells_of(nodes), points=points, winners=winners, final=True
+    )
+
+
+def winners_of(state: HuntersState) -> tuple[int, ...]:
+    """H18: at the end, every seat tied for the highest score; before it, none."""
+    if not state.over:
+        return ()
+    top = max(state.scores)
+    return tuple(i for i, s in enumerate(state.scores) if s == top)

@@ -1,0 +1,142 @@
+"""The ``show --json`` document of a Hunters and Gatherers state and its diff phrasing.
+
+H23: everything is public but the order of the stacks, so every viewer gets the same document:
+the stacks are counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tribes.core.game import Viewer
+from tribes.games.hunters import features as feats
+from tribes.games.hunters.events import DIRECTION_NAMES
+from tribes.games.hunters.scoring import meadow_points, system_fish
+from tribes.games.hunters.state import HuntersState
+
+
+def fields(state: HuntersState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    """The Hunters and Gatherers fields of ``show --json`` (the common ones come from
+    tribes.core.views); the same for every viewer (H23)."""
+    return {
+        "drawn": state.drawn,
+        "stack": len(state.stack),
+        "bonus_stack": len(state.bonus_stack),
+        "removed": list(state.removed),
+        "tiles": [{"x": x, "y": y, "tile": t, "rotation": r} for x, y, t, r in state.placed],
+        "pieces": [
+            {"x": p.x, "y": p.y, "feature": p.feature, "kind": p.kind, "seat": seats[p.seat]}
+            for p in state.pieces
+        ],
+        "supply": {
+            name: {"members": members, "huts": huts}
+            for name, (members, huts) in zip(seats, state.supply, strict=True)
+        },
+        "features": features(state, seats),
+    }
+
+
+def features(state: HuntersState, seats: Sequence[str]) -> list[dict[str, Any]]:
+    """Every joined forest, river and meadow, then every river system, each by its first tile."""
+    tiles, board = state.tiles, state.board
+    out: list[tuple[tuple[int, int, int, int], dict[str, Any]]] = []
+    for group in board.groups.values():
+        row: dict[str, Any] = {
+            "type": group.type,
+            "tiles": [list(c) for c in feats.cells_of(group.nodes)],
+            "complete": None if group.type == "meadow" else group.open == 0,
+            "pieces": {seats[i]: n for i, n in enumerate(group.members) if n},
+        }
+        if group.type == "meadow":
+            _, (deer, mammoth, aurochs, tiger), fire, shrine = meadow_points(tiles, board, group)
+            row["animals"] = {"deer": deer, "mammoth": mammoth, "aurochs": aurochs, "tiger": tiger}
+            row["fire"] = fire
+            row["shrine"] = shrine
+        out.append((_key(group.type, group.nodes), row))
+    for system in board.systems.values():
+        row = {
+            "type": "system",
+            "tiles": [list(c) for c in feats.cells_of(system.nodes)],
+            "complete": None,
+            "pieces": {seats[i]: n for i, n in enumerate(system.huts) if n},
+            "fish": system_fish(tiles, board, system),
+        }
+        out.append((_key("system", system.nodes), row))
+    out.sort(key=lambda kv: kv[0])
+    return [row for _, row in out]
+
+
+_ORDER = {"forest": 0, "river": 1, "meadow": 2, "system": 3}
+
+
+def _key(kind: str, nodes: tuple[tuple[int, int, int], ...]) -> tuple[int, int, int, int]:
+    y, x, f = min((y, x, f) for x, y, f in nodes)
+    return (_ORDER[kind], y, x, f)
+
+
+def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
+    """One change between two documents in the game's terms ("tile 41 placed at (2, -1) turned
+    east", "hunter of bob on the meadow at (0, 1)")."""
+    head, n = path[0], len(path)
+    if head == "tiles" and n == 2 and isinstance(new, dict) and old is None:
+        turned = f" turned {DIRECTION_NAMES[new['rotation']]}" if new["rotation"] else ""
+        return f"tile {new['tile']} placed at ({new['x']}, {new['y']}){turned}"
+    if head == "pieces" and n == 1:
+        return _pieces(old or [], new or [])
+    if head == "scores" and n == 2:
+        return f"score {path[1]}: {old} → {new}"
+    if head == "supply" and n == 3:
+        return f"supply of {path[1]}: {path[2]} {old} → {new}"
+    if head == "drawn":
+        return f"drawn tile: {_tile(old)} → {_tile(new)}"
+    if head in ("stack", "bonus_stack"):
+        what = "draw stack" if head == "stack" else "bonus stack"
+        return f"{what}: {old} → {new} tiles"
+    if head == "removed" and n == 2:
+        return f"tile {new} removed: it fits nowhere" if new is not None else None
+    if head == "features" and n == 1:
+        return _features(old or [], new or [])
+    if head == "to_move":
+        return f"to move: {old or 'none'} → {new or 'none'}"
+    if head == "pending" and n == 1:
+        return f"pending: {_pending(old)} → {_pending(new)}"
+    if head == "over":
+        return "the game is over" if new else "the game is on again"
+    if head == "winners":
+        return f"winners: {', '.join(new or []) or 'none'}"
+    return None
+
+
+_ON = {"gatherer": "forest", "fisher": "river", "hunter": "meadow", "hut": "river system"}
+
+
+def _piece(piece: dict[str, Any], how: str) -> str:
+    return f"{piece['kind']} of {piece['seat']} {how} the {_ON.get(piece['kind'], 'feature')} at ({piece['x']}, {piece['y']})"
+
+
+def _pieces(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> str:
+    added = [_piece(p, "on") for p in new if p not in old]
+    gone = [_piece(p, "home from") for p in old if p not in new]
+    return "; ".join(added + gone) or "pieces unchanged"
+
+
+def _features(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> str:
+    """The features completed (the rest of a feature change follows from the tiles placed)."""
+    done_before = [f["tiles"] for f in old if f["complete"]]
+    done = [
+        f"{f['type']} of {len(f['tiles'])} tile{'' if len(f['tiles']) == 1 else 's'} completed"
+        for f in new
+        if f["complete"] and f["tiles"] not in done_before
+    ]
+    return "; ".join(done) or f"joined features: {len(old)} → {len(new)}"
+
+
+def _tile(tile: Any) -> str:
+    return "none" if tile is None else f"tile {tile}"
+
+
+def _pending(pending: Any) -> str:
+    if pending is None:
+        return "none"
+    return f"{pending['seat']} to place bonus tile {pending['tile']}"

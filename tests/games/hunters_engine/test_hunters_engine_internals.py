@@ -1,0 +1,377 @@
+"""Hunters and Gatherers internals: the tile tables, the unions of features, tile-file and position
+validation, notation, the lazy move list, purity and the codec. (Rule tests by id are in
+tests/games/hunters/.)"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tribes.core.errors import BadData, BadNotation, BadOption, BadPosition
+from tribes.core.header import Header
+from tribes.events import codec
+from tribes.games import hunters
+from tribes.games.hunters import board, features, notation, placement, rules
+from tribes.games.hunters.bots import GreedyBot
+from tribes.games.hunters.events import TilePlaced
+from tribes.games.hunters.state import HuntersState
+
+GAME = hunters.GAME
+TILES = board.load()
+DATA = json.loads((Path(hunters.__file__).parent / "data" / "tiles.json").read_text())
+
+
+def start(position: dict[str, Any], seed: int = 1) -> HuntersState:
+    head = Header(
+        game="hunters",
+        rules_version=1,
+        seed=seed,
+        seats=tuple(position["seats"]),
+        position=position,
+    )
+    return GAME.setup(head)
+
+
+def seeded(seed: int = 3, seats: int = 2) -> HuntersState:
+    names = tuple(f"s{i}" for i in range(seats))
+    return GAME.setup(Header(game="hunters", rules_version=1, seed=seed, seats=names))
+
+
+def tile(x: int, y: int, t: int, r: int = 0) -> dict[str, int]:
+    return {"x": x, "y": y, "tile": t, "rotation": r}
+
+
+# --- rotation and fit tables -----------------------------------------------------------------------
+
+
+def test_engine_rotation_turns_data_sides_clockwise() -> None:
+    start_tile = TILES.tiles[56]  # edges N E S W: M F F R
+    assert [t.edges for t in start_tile.turned] == ["MFFR", "RMFF", "FRMF", "FFRM"]
+    # Rotation 1: data side i faces (i + 1) mod 4, so the river side (data W) faces north.
+    assert start_tile.turned[1].parts[0] == start_tile.sides[3] == (2, 3, 0)
+
+
+def test_engine_fit_table_agrees_with_comparing_every_side() -> None:
+    for t in TILES.tiles.values():
+        for need in map("".join, itertools.product(".FMR", repeat=4)):
+            if need == "....":
+                continue
+            slow = tuple(
+                r
+                for r in range(4)
+                if all(n in (".", e) for n, e in zip(need, t.turned[r].edges, strict=True))
+            )
+            assert TILES.rotations(t.id, need) == slow, (t.id, need)
+
+
+def test_engine_side_parts_and_masks() -> None:
+    t = TILES.tiles[1]  # M R F R: rivers 1 (east) and 5 (west) into lake 8
+    turned = t.turned[0]
+    assert turned.touches[1] == ((1, 1),)
+    assert turned.touches[0] == ((0, 0), (1, 0), (3, 2))  # one meadow on three side parts
+    assert turned.masks[1] == 1 << 4
+    assert turned.hut_masks[8] == turned.hut_masks[1] == turned.hut_masks[5] == (1 << 4 | 1 << 10)
+    assert t.system[8] == (8, 1, 5)
+
+
+# --- the unions --------------------------------------------------------------------------------------
+
+
+def test_engine_union_joins_across_sides_and_counts_open_parts() -> None:
+    b, _ = features.place(features.EMPTY, TILES, 0, 0, 35, 0, 2)  # forest 1 on the east only
+    forest = b.group((0, 0, 1))
+    assert (forest.type, forest.open, forest.nodes) == ("forest", 1, ((0, 0, 1),))
+    b2, roots = features.place(b, TILES, 1, 0, 38, 0, 2)  # forest 1 on west and east
+    joined = b2.group((1, 0, 1))
+    assert b2.root[(0, 0, 1)] == b2.root[(1, 0, 1)]
+    assert joined.open == 1 + 2 - 2
+    assert set(joined.nodes) == {(0, 0, 1), (1, 0, 1)}
+    assert b2.root[(1, 0, 1)] in roots
+    # Copy on write: the first board is as it was.
+    assert b.group((0, 0, 1)) == forest
+    assert (1, 0, 1) not in b.root
+    assert (1, 0) not in b.cells
+
+
+def test_engine_merge_relabels_the_smaller_group_only() -> None:
+    state = start(
+        {
+            "seats": ["ann", "bob"],
+            "tiles": [tile(0, 0, 61), tile(1, 0, 62), tile(2, 0, 34, 1)],
+            "stack": [30],
+            "bonus_stack": [],
+        }
+    )
+    meadow = state.board.group((0, 0, 0))
+    assert len(meadow.nodes) == 3
+    assert {state.board.root[n] for n in meadow.nodes} == {state.board.root[(0, 0, 0)]}
+
+
+def test_engine_river_system_joins_through_a_lake() -> None:
+    b, _ = features.place(features.EMPTY, TILES, 0, 0, 1, 0, 2)  # rivers 1 and 5 into lake 8
+    assert b.sroot[(0, 0, 1)] == b.sroot[(0, 0, 5)] == b.sroot[(0, 0, 8)]
+    assert b.root[(0, 0, 1)] != b.root[(0, 0, 5)]  # a lake does not join the rivers (H8)
+    b2, _ = features.place(b, TILES, 1, 0, 15, 2, 2)
+    assert b2.sroot[(1, 0, 1)] == b2.sroot[(0, 0, 8)]
+    assert len(b2.system((1, 0, 1)).nodes) == 4
+
+
+# --- tile files --------------------------------------------------------------------------------------
+
+
+def _with(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(DATA)
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["tiles"][0].update(edges="RMF"), "tile 0: edges: 4 letters"),
+        (lambda d: d["tiles"][0].update(kind="castle"), "tile 0: kind: one of start"),
+        (lambda d: d["tiles"][0]["sides"][0].pop(), "tile 0: sides[0]: a river side is 3 parts"),
+        (lambda d: d["tiles"][0]["sides"][1].append(9), "feature 9 is not a feature of the tile"),
+        (lambda d: d["tiles"][0]["features"][1].update(lake=3), "tile 0: feature 1: lake: 3 is"),
+        (lambda d: d["tiles"][2]["features"].append({"id": 0, "type": "meadow"}), "used twice"),
+        (lambda d: d["tiles"][56].update(kind="land"), "exactly 1 start tile, found 0"),
+        (lambda d: d["tiles"][3].update(id=2), "tile 2: id: used twice"),
+        (lambda d: d["tiles"][4]["features"][2].update(animals={"unicorn": 1}), "animals"),
+        (lambda d: d["tiles"][5]["features"][0].update(gold=True), "gold: not a field of a meadow"),
+        (lambda d: d["tiles"][30]["features"][0].update(animals={"deer": -1}), "deer: a whole"),
+        (lambda d: d["tiles"][14]["features"][1].update(type="forest"), "tile 14: sides[0]"),
+    ],
+)
+def test_engine_tile_file_problems_are_one_line_naming_tile_and_field(
+    change: Any, message: str
+) -> None:
+    with pytest.raises(BadData) as error:
+        board.validate(_with(change), "test")
+    assert message in error.value.message
+    assert "\n" not in error.value.message
+
+
+def test_engine_tile_option_takes_a_valid_file_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    good = tmp_path / "tiles.json"
+    good.write_text(json.dumps(DATA))
+    assert GAME.check_options({"tiles": str(good)}) == {"tiles": str(good)}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(_with(lambda d: d["tiles"][7].update(edges="XXXX"))))
+    with pytest.raises(BadOption) as error:
+        GAME.check_options({"tiles": str(bad)})
+    assert error.value.message.startswith("option tiles: tile 7: edges")
+    with pytest.raises(BadOption):
+        GAME.check_options({"board": "x"})
+
+
+# --- positions ----------------------------------------------------------------------------------------
+
+
+BASE = {"seats": ["ann", "bob"], "tiles": [tile(0, 0, 56)], "stack": [30, 31]}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"colour": 1}, "unknown key 'colour'"),
+        ({"to_move": "cy"}, "to_move: 'cy' is not a seat"),
+        ({"tiles": []}, "position tiles: a non-empty list"),
+        ({"tiles": [tile(0, 0, 56), tile(2, 0, 30)]}, "tiles[1]: the cell (2, 0) touches no"),
+        ({"tiles": [tile(0, 0, 56), tile(0, 0, 30)]}, "tiles[1]: the cell (0, 0) holds a tile"),
+        (
+            {"tiles": [tile(0, 0, 56), tile(-1, 0, 61)]},
+            "tiles[1]: the east side is meadow, the tile at (0, 0) shows river there (H5)",
+        ),
+        ({"tiles": [tile(0, 0, 56), tile(1, 0, 56)]}, "tile 56 is already in tiles[0]"),
+        ({"tiles": [tile(0, 0, 99)]}, "tiles[0]: 99 is not a tile"),
+        ({"tiles": [tile(0, 0, 56, 4)]}, "rotation is 0 to 3"),
+        ({"stack": [56]}, "stack[0]: tile 56 is already in tiles[0]"),
+        ({"stack": [80]}, "stack[0]: tile 80 is not a land tile"),
+        ({"bonus_stack": [40]}, "bonus_stack[0]: tile 40 is not a bonus tile"),
+        ({"scores": {"ann": -1}}, "scores.ann: points are a whole number"),
+        (
+            {"pieces": [{"x": 0, "y": 0, "feature": 8, "kind": "hunter", "seat": "ann"}]},
+            "a tribe member never stands on a lake",
+        ),
+        (
+            {"pieces": [{"x": 0, "y": 0, "feature": 1, "kind": "fisher", "seat": "ann"}]},
+            "a fisher stands on a river; feature 1 of tile 56 is a forest (H6)",
+        ),
+        (
+            {"pieces": [{"x": 5, "y": 0, "feature": 1, "kind": "gatherer", "seat": "ann"}]},
+            "no tile at (5, 0)",
+        ),
+        (
+            {
+                "pieces": [
+                    {"x": 0, "y": 0, "feature": 3, "kind": "hut", "seat": "ann"},
+                    {"x": 0, "y": 0, "feature": 8, "kind": "hut", "seat": "bob"},
+                ]
+            },
+            "pieces[1]: that river system holds a hut already (H6)",
+        ),
+        (
+            {
+                "pieces": [
+                    {"x": 0, "y": 0, "feature": 3, "kind": "hut", "seat": "ann"},
+                    {"x": 0, "y": 0, "feature": 3, "kind": "fisher", "seat": "bob"},
+                    {"x": 0, "y": 0, "feature": 1, "kind": "gatherer", "seat": "bob"},
+                    {"x": 0, "y": 0, "feature": 0, "kind": "hunter", "seat": "bob"},
+                    {"x": 0, "y": 0, "feature": 2, "kind": "hunter", "seat": "bob"},
+                ]
+            },
+            None,
+        ),
+    ],
+)
+def test_engine_position_problems_are_one_bad_position_line(
+    change: dict[str, Any], message: str | None
+) -> None:
+    position = {**BASE, **change}
+    if message is None:  # huts and fishers do not block each other: a valid position
+        state = start(position)
+        assert state.supply == ((5, 1), (1, 2))
+        return
+    with pytest.raises(BadPosition) as error:
+        start(position)
+    assert message in error.value.message
+    assert "\n" not in error.value.message
+
+
+def test_engine_position_with_more_pieces_than_a_supply_is_refused() -> None:
+    kinds = [
+        (0, "hunter"),
+        (2, "hunter"),
+        (4, "hunter"),
+        (6, "hunter"),
+        (1, "fisher"),
+        (3, "fisher"),
+    ]
+    pieces = [{"x": 0, "y": 0, "feature": f, "kind": k, "seat": "ann"} for f, k in kinds]
+    position = {"seats": ["ann", "bob"], "tiles": [tile(0, 0, 13)], "stack": [17]}
+    assert start({**position, "pieces": pieces[:5]}).supply[0] == (0, 2)
+    with pytest.raises(BadPosition) as error:
+        start({**position, "pieces": pieces})
+    assert error.value.message == (
+        "position pieces[5]: ann has 5 tribe members and 2 huts in all (H2)"
+    )
+
+
+def test_engine_position_without_stack_shuffles_the_rest_from_the_seed() -> None:
+    state = start({"seats": ["ann", "bob"], "tiles": [tile(0, 0, 56)]}, seed=5)
+    again = start({"seats": ["ann", "bob"], "tiles": [tile(0, 0, 56)]}, seed=5)
+    assert state == again
+    assert len(state.stack) + 1 + len(state.removed) == len(TILES.land)
+    assert sorted(state.bonus_stack) == list(TILES.bonus)
+
+
+def test_engine_empty_stack_position_is_over_at_once() -> None:
+    state = start({"seats": ["ann", "bob"], "tiles": [tile(0, 0, 56)], "stack": []})
+    assert state.over
+    assert rules.legal_moves(state) == []
+
+
+# --- notation ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("1,0N", TilePlaced(x=1, y=0, rotation=0)),
+        ("0,-1E", TilePlaced(x=0, y=-1, rotation=1)),
+        ("-2,3W", TilePlaced(x=-2, y=3, rotation=3)),
+        ("1,0N+g3", TilePlaced(x=1, y=0, rotation=0, piece="gatherer", feature=3)),
+        ("0,1S+f1", TilePlaced(x=0, y=1, rotation=2, piece="fisher", feature=1)),
+        ("0,-1E+h0", TilePlaced(x=0, y=-1, rotation=1, piece="hunter", feature=0)),
+        ("2,0W+hut8", TilePlaced(x=2, y=0, rotation=3, piece="hut", feature=8)),
+    ],
+)
+def test_engine_notation_round_trip(text: str, event: TilePlaced) -> None:
+    assert notation.parse(text) == event
+    assert notation.format(event) == text
+
+
+def test_engine_notation_reads_lower_case_and_whole_words() -> None:
+    assert notation.parse("1,0n+gatherer3") == notation.parse("1,0N+g3")
+    assert notation.parse("2,0w+hunter0") == notation.parse("2,0W+h0")
+    assert notation.parse("2,0S+fisher1") == notation.parse("2,0S+f1")
+
+
+@pytest.mark.parametrize("text", ["", "1,0", "1,0X", "1;0N", "1,0N+x3", "1,0N+g", "1,0 N", "a,bN"])
+def test_engine_bad_notation_says_what_is_expected(text: str) -> None:
+    with pytest.raises(BadNotation) as error:
+        notation.parse(text)
+    assert "X,YR with R one of N E S W" in error.value.message
+
+
+# --- the move list, purity, the codec ---------------------------------------------------------------
+
+
+def test_engine_moves_behave_as_a_list_of_events() -> None:
+    state = seeded()
+    moves = rules.legal_moves(state)
+    listed = list(moves)
+    assert len(moves) == len(listed) > 1
+    assert [moves[i] for i in range(len(moves))] == listed
+    assert moves[-1] == listed[-1]
+    assert moves[1:3] == listed[1:3]
+    assert moves == listed
+    assert listed[2] in moves
+    with pytest.raises(IndexError):
+        moves[len(moves)]
+    for move in listed:  # every listed move passes the check
+        rules.check(state, move)
+    cells = [(m.x, m.y, m.rotation) for m in listed if m.piece is None]
+    assert cells == sorted(cells, key=lambda c: (c[1], c[0], c[2]))
+
+
+def test_engine_placements_encode_and_decode() -> None:
+    for x, y, r in [(0, 0, 0), (-5, 7, 3), (40, -40, 2)]:
+        assert placement.decode(placement.encode(x, y, r)) == (x, y, r)
+
+
+def test_engine_apply_leaves_its_input_and_its_board_as_they_were() -> None:
+    state = seeded(seed=9)
+    board = state.board
+    sizes = (len(board.cells), len(board.root), len(board.groups), len(board.frontier))
+    before = codec.unstructure(state)
+    for move in list(rules.legal_moves(state))[:20]:
+        rules.apply(state, move)
+    assert codec.unstructure(state) == before
+    assert state.board is board
+    assert (len(board.cells), len(board.root), len(board.groups), len(board.frontier)) == sizes
+
+
+def test_engine_state_read_back_rebuilds_its_caches() -> None:
+    state = seeded(seed=4)
+    for _ in range(30):
+        state, _ = rules.apply(state, rules.legal_moves(state)[0])
+    plain = codec.unstructure(state)
+    assert "board" not in plain and "tiles" not in plain and "where" not in plain
+    back = codec.structure(codec.from_json(codec.to_json(plain)), HuntersState)
+    assert back == state
+    assert list(rules.legal_moves(back)) == list(rules.legal_moves(state))
+    assert back.board.cells.keys() == state.board.cells.keys()
+    assert {n: back.board.group(n).members for n in back.board.root} == {
+        n: state.board.group(n).members for n in state.board.root
+    }
+    assert codec.state_hash(back) == codec.state_hash(state)
+
+
+def test_engine_greedy_bot_takes_the_best_immediate_gain() -> None:
+    position = {
+        "seats": ["ann", "bob"],
+        "tiles": [tile(0, 0, 0, 0)],
+        "stack": [2, 30],
+        "bonus_stack": [],
+    }
+    state = start(position)
+    bot = GreedyBot(GAME, 1, 0)
+    choice = bot.choose(state, rules.legal_moves(state))
+    after, _ = rules.apply(state, choice)
+    assert after.scores == (5, 0)  # the fisher that closes the river between two lakes
