@@ -12,7 +12,7 @@ import fcntl
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -344,8 +344,10 @@ class Encoder:
     """Games to corpus records, remembering what repeats: each distinct event's wire form, the
     shared part of headers that differ only by their seed."""
 
+    wires: ClassVar[dict[Event, list[Any]]] = {}
+    """Shared by the encoders of a process: a worker's shards play the same moves."""
+
     def __init__(self) -> None:
-        self.wires: dict[Event, list[Any]] = {}
         self.part: tuple[Header, bytes] | None = None
 
     def part_of(self, header: Header) -> bytes:
