@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
 
 .PHONY: demo test lint bench clean
 
@@ -17,7 +18,16 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/tribes demo
 
-test: $(STAMP)
+# The browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+$(CHROMIUM):
+	@if command -v apt-get >/dev/null; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+		echo "no apt-get: install chromium yourself, or the browser tests skip (outside CI)"; \
+	fi
+
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy core events replay testing

@@ -264,17 +264,39 @@ def _at(count: int, at: int | None) -> int:
     "--as", "who", metavar="SEAT", help="See as this seat, 'spectator' or 'all' (default)."
 )
 @click.option("--json", "as_json", is_flag=True, help="A JSON document instead of the board.")
-def show(log: Path, at: int | None, who: str | None, as_json: bool) -> None:
-    """The state of a game, rendered or as JSON."""
+@click.option("--svg", "as_svg", is_flag=True, help="The board as an SVG picture.")
+@click.option("-o", "--output", type=OUT, help="Write to this file instead of standard output.")
+def show(
+    log: Path, at: int | None, who: str | None, as_json: bool, as_svg: bool, output: Path | None
+) -> None:
+    """The state of a game: as text, as SVG (--svg) or as JSON."""
+    if as_json and as_svg:
+        raise UsageError("show prints --json or --svg, not both")
     opened = logs.open_log(log)
     head = opened.log.header
     index = _at(len(opened.log.events), at)
-    state = logs.steps_of(opened.game, opened.log, path=str(log))[index].state
+    step = logs.steps_of(opened.game, opened.log, path=str(log))[index]
+    state = step.state
     viewer = _viewer(head.seats, who)
     if as_json:
-        click.echo(codec.to_json(views.step_document(opened.game, head, index, state, viewer)))
+        out = codec.to_json(views.step_document(opened.game, head, index, state, viewer)) + "\n"
+    elif as_svg:
+        out = opened.game.svg(state, head.seats, viewer, step.event)
     else:
-        click.echo(opened.game.render(state, head.seats, viewer))
+        out = opened.game.render(state, head.seats, viewer) + "\n"
+    if output is None:
+        click.echo(out, nl=False)
+    else:
+        write_text(output, out)
+        click.echo(f"{output}: {len(out.encode())} bytes", err=True)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write an output file, or UsageError saying why it cannot be written."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 @main.command(short_help="Replay logs and corpora: every event legal, every state matching.")
@@ -441,7 +463,7 @@ def _invoked_as() -> str:
 
 
 def _register() -> None:
-    from tribes.cli import corpus, questions, rules, tui
+    from tribes.cli import corpus, pages, questions, rules, tui
 
     for command in (
         questions.diff,
@@ -452,6 +474,7 @@ def _register() -> None:
         rules.rules,
         corpus.corpus,
         corpus.stats,
+        pages.html_page,
     ):
         main.add_command(command)
 

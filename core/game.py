@@ -3,7 +3,7 @@ gives a game all of it from a few modules.
 
 Core knows no game; games subclass :class:`GameBase` and are listed in ``tribes.games``. A game
 declares what is particular to it — its name, its :class:`Facts`, its event table, its bots and its
-modules (``rules``, ``notation``, ``views``, ``rendering``) — and inherits the rest.
+modules (``rules``, ``notation``, ``views``, ``rendering``, ``pictures``) — and inherits the rest.
 A *viewer* is who looks at a state: a seat number, :data:`SPECTATOR` (no hidden information) or
 :data:`EVERYTHING` (all of it, for debugging).
 """
@@ -19,6 +19,7 @@ from tribes.core import views as core_views
 from tribes.core.errors import BadOption
 from tribes.core.events import Effect, Event, EventTable
 from tribes.core.header import Header
+from tribes.core.pictures import Picture
 from tribes.core.positions import seat_names
 
 SPECTATOR: None = None
@@ -179,6 +180,17 @@ class Game(Protocol):
     def phrase(self, path: DocumentPath, old: Any, new: Any) -> str | None:
         """One change between two documents in the game's terms, or None for the plain form."""
 
+    def picture(
+        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
+    ) -> Picture:
+        """The state drawn as ``viewer`` may see it (nothing hidden is in the drawing at all),
+        ``last`` (the event that led to it) highlighted; ``tribes html`` sends its parts."""
+
+    def svg(
+        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
+    ) -> str:
+        """:meth:`picture` as one standalone SVG document (``tribes show --svg``)."""
+
 
 # --- what a game's modules give -------------------------------------------------------------------
 
@@ -209,6 +221,12 @@ class Render(Protocol):
     def render(self, state: Any, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str: ...
 
 
+class Pictures(Protocol):
+    def picture(
+        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None
+    ) -> Picture: ...
+
+
 class GameBase:
     """A Game made of its modules: a game declares its name, facts, events, bots and modules, and
     overrides only what its modules cannot say (e.g. how its options are checked)."""
@@ -224,6 +242,7 @@ class GameBase:
     notation: ClassVar[Notation]
     views: ClassVar[Views]
     rendering: ClassVar[Render]
+    pictures: ClassVar[Pictures]
 
     # options and setup
 
@@ -303,3 +322,15 @@ class GameBase:
 
     def phrase(self, path: DocumentPath, old: Any, new: Any) -> str | None:
         return self.views.phrase(path, old, new)
+
+    # pictures
+
+    def picture(
+        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
+    ) -> Picture:
+        return self.pictures.picture(state, seats, viewer, last)
+
+    def svg(
+        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
+    ) -> str:
+        return self.picture(state, seats, viewer, last).svg()

@@ -12,7 +12,7 @@ from tribes.core.game import Game
 from tribes.events import logfile
 from tribes.events.logfile import GameLog
 from tribes.games.clans.events import VillageUnscored
-from tribes.replay import logs, questions
+from tribes.replay import html, logs, questions
 from tribes.replay.cursor import Cursor
 from tribes.replay.simulate import play_game
 
@@ -81,10 +81,18 @@ def run(folder: Path, say: Callable[[str], None], command: str = "tribes") -> No
     say(f"== tribes diff {path} --at {len(log.events)}: what the last event changed")
     for change in questions.state_diff(replay, len(log.events) - 1, len(log.events)):
         say(f"   {change.text}")
+    page = folder / "demo.html"
+    page.write_text(html.page(game, log, steps), encoding="utf-8")
+    say("")
+    say(f"== tribes html {path} -o {page}: the game as one page, seen as a spectator")
+    say(
+        f"   wrote {page} ({len(page.read_bytes()) // 1024} KB): open it in a browser, step with ← →"
+    )
     say("")
     say("Try next:")
     say(f"  {command} log {path}")
     say(f"  {command} show {path} --at {pending.index} --json")
+    say(f"  {command} show {path} --at {pending.index} --svg -o {folder / 'board.svg'}")
     say(f"  {command} export {path} --json")
     say(f"  {command} replay {path}          (step through it: arrows, d for diffs, q to quit)")
     say(f"  {command} simulate clans --games 200 --bot greedy")

@@ -44,9 +44,24 @@ def diff(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[Chan
     for path, old, new in _leaves((), before, after, whole):
         if path and path[0] in IGNORED:
             continue
-        text = game.phrase(path, old, new)
+        text = game.phrase(path, old, new) or common_phrase(path, old, new)
         changes.append(Change(path, old, new, text or _plain(path, old, new)))
     return changes
+
+
+def common_phrase(path: Path, old: Any, new: Any) -> str | None:
+    """A change of a key every game's document has (``tribes.core.views.COMMON_KEYS``), in
+    words; the pending decision and the scores are the game's to phrase."""
+    head = path[0]
+    if head == "to_move":
+        return f"to move: {_show(old)} → {_show(new)}"
+    if head == "over":
+        return "the game is over" if new else "the game is on again"
+    if head == "ended" and new:
+        return f"the game ended: {new}"
+    if head == "winners" and len(path) == 1:
+        return f"winners: {', '.join(new or []) or 'none'}"
+    return None
 
 
 def _leaves(

@@ -8,7 +8,7 @@ from typing import Any
 from tribes.core.bots import RandomBot
 from tribes.core.errors import BadData, BadOption
 from tribes.core.game import BotFactory, Facts, GameBase, Option, Viewer
-from tribes.games.clans import board, notation, render, rules, views
+from tribes.games.clans import board, notation, pictures, render, rules, views
 from tribes.games.clans.board import Board, Colour
 from tribes.games.clans.bots import GreedyBot
 from tribes.games.clans.events import EVENTS, HutsMoved, OrderChosen
@@ -35,6 +35,7 @@ class ClansGame(GameBase):
     notation = notation
     views = views
     rendering = render
+    pictures = pictures
 
     def validate_options(self, options: Mapping[str, str]) -> None:
         try:

@@ -85,16 +85,10 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
         return f"village {path[1]}: {path[3]} {old or 0} → {new or 0}"
     if head == "villages" and len(path) == 3:
         return f"village {path[1]} {path[2]}: {_value(old)} → {_value(new)}"
-    if head == "to_move":
-        return f"to move: {_value(old)} → {_value(new)}"
     if head == "pending" and len(path) == 1:
         return f"pending: {_pending(old)} → {_pending(new)}"
     if head == "pending" and len(path) == 2:
         return f"pending {path[1]}: {_listed(old)} → {_listed(new)}"
-    if head == "over":
-        return "the game is over" if new else "the game is on again"
-    if head == "winners":
-        return f"winners: {', '.join(new) or 'none'}"
     if head == "clans" and len(path) == 2:
         return f"clan of {path[1]}: {old or 'hidden'} → {new or 'hidden'}"
     return None

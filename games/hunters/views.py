@@ -97,14 +97,8 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
         return f"tile {new} removed: it fits nowhere" if new is not None else None
     if head == "features" and n == 1:
         return _features(old or [], new or [])
-    if head == "to_move":
-        return f"to move: {old or 'none'} → {new or 'none'}"
     if head == "pending" and n == 1:
         return f"pending: {_pending(old)} → {_pending(new)}"
-    if head == "over":
-        return "the game is over" if new else "the game is on again"
-    if head == "winners":
-        return f"winners: {', '.join(new or []) or 'none'}"
     return None
 
 

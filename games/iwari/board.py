@@ -81,6 +81,8 @@ class Map:
     """Player count -> the peak symbols to cover (I5)."""
     road: tuple[int, ...]
     """The long-road spaces (empty without that variant)."""
+    space_xy: tuple[tuple[int, int], ...] = ()
+    """By space id (slot 0 unused): where the map file draws it, in tenths of a cell (pictures)."""
     owners_of: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = ()
     """By territory index (id - 1): reads the owners of its spaces out of a tents-by-space
     tuple, in C (``operator.itemgetter``); legal moves look at every territory every turn."""
@@ -153,6 +155,9 @@ def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:
             sorted((_territory(t) for t in data["territories"]), key=lambda t: t.id)
         )
         spaces = {int(s["id"]): int(s["territory"]) for s in data["tent_spaces"]}
+        where_drawn = {
+            int(s["id"]): (int(s.get("x", 0)), int(s.get("y", 0))) for s in data["tent_spaces"]
+        }
         paths = [_pair(p) for p in data["paths"]]
         connections = tuple(
             sorted((_connection(c) for c in data["connections"]), key=lambda c: c.id)
@@ -213,6 +218,7 @@ def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:
         owners_of=tuple(_owners_getter(t.spaces) for t in territories),
         territories=territories,
         space_territory=(0, *(spaces[s] for s in range(1, len(spaces) + 1))),
+        space_xy=((0, 0), *(where_drawn[s] for s in range(1, len(spaces) + 1))),
         links=tuple(tuple(sorted(n)) for n in adjacency),
         connections=connections,
         mountains=mountains,

@@ -118,14 +118,8 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
         return f"feat factor of {where} {path[2]}: {old or 1} → {new or 1}"
     if head == "expeditions" and n == 3 and path[2] == "claimed":
         return f"expedition {path[1]} claimed by {', '.join(new or []) or 'nobody'}"
-    if head == "to_move":
-        return f"to move: {old or 'none'} → {new or 'none'}"
     if head == "pending" and n == 1:
         return f"pending: {_pending(old)} → {_pending(new)}"
-    if head == "over":
-        return "the game is over" if new else "the game is on again"
-    if head == "winners":
-        return f"winners: {', '.join(new) or 'none'}"
     return None
 
 

@@ -1,0 +1,158 @@
+"""Pictures of states: SVG written by our own code, shared by every game's ``pictures`` module.
+
+A game draws a state as a :class:`Picture`: a canvas size and a sequence of keyed *parts*, each a
+piece of SVG markup (a territory, a hut stack, the score track). ``Picture.svg()`` is the whole
+drawing; ``tribes html`` sends a page only the parts that change from one step to the next, so a
+long game stays small. A part's key is unique within its picture.
+
+Every text that comes from outside (seat names, metadata) goes through :func:`esc`. Colours come
+from :data:`OKABE_ITO`, a palette chosen to stay apart for colour-blind eyes (a test checks it
+under simulated deuteranopia and protanopia); pieces also carry a letter or a shape.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+"""Okabe & Ito (2008), "Color Universal Design": eight colours told apart with any colour vision."""
+
+HIGHLIGHT = "#CC79A7"
+"""The last move's mark: reddish purple, drawn as a thick dashed outline (a shape, not a hue)."""
+INK = "#222"
+PAPER = "#FBFAF6"
+FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif"
+"""Fonts every machine has: a page never loads one."""
+
+Part = tuple[str, str]
+"""A keyed piece of a picture: (key, SVG markup)."""
+
+
+@attrs.frozen
+class Picture:
+    """A drawing: ``width`` × ``height`` user units, its ``parts`` in paint order."""
+
+    width: int
+    height: int
+    parts: tuple[Part, ...]
+    title: str = ""
+
+    def body(self) -> str:
+        return "".join(markup for _, markup in self.parts)
+
+    def svg(self) -> str:
+        """The whole drawing as one standalone SVG document."""
+        title = f"<title>{esc(self.title)}</title>" if self.title else ""
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
+            f'width="{self.width}" height="{self.height}" fill="{INK}" style="{FONT}">'
+            f"{title}{self.body()}</svg>\n"
+        )
+
+
+def esc(text: object) -> str:
+    """Text made safe for SVG and HTML, inside elements and inside quoted attributes."""
+    return html.escape(str(text), quote=True)
+
+
+def num(value: float) -> str:
+    """A coordinate, short: ``12``, ``12.5``."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def points(xy: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in xy)
+
+
+def text(
+    x: float,
+    y: float,
+    content: object,
+    *,
+    size: float = 12,
+    anchor: str = "start",
+    fill: str = INK,
+    weight: str = "normal",
+    extra: str = "",
+) -> str:
+    """A line of text, escaped; ``y`` is its baseline."""
+    bold = ' font-weight="bold"' if weight == "bold" else ""
+    align = "" if anchor == "start" else f' text-anchor="{anchor}"'
+    colour = "" if fill == INK else f' fill="{fill}"'
+    return (
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{align}{colour}{bold}{extra}>'
+        f"{esc(content)}</text>"
+    )
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (a #RRGGBB colour)."""
+    r, g, b = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return "#000000" if relative_luminance((r, g, b)) > 0.22 else "#FFFFFF"
+
+
+def relative_luminance(rgb: Sequence[float]) -> float:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def shape(kind: str, x: float, y: float, r: float, fill: str, extra: str = "") -> str:
+    """A piece's shape centred on (x, y), of radius about ``r``: circle, square, diamond,
+    triangle, hexagon or house — so that pieces differ by shape as well as by colour."""
+    stroke = f'fill="{fill}" stroke="{INK}" stroke-width="1"{extra}'
+    if kind == "circle":
+        return f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" {stroke}/>'
+    if kind == "square":
+        s = r * 0.9
+        return f'<rect x="{num(x - s)}" y="{num(y - s)}" width="{num(2 * s)}" height="{num(2 * s)}" {stroke}/>'
+    corners: list[tuple[float, float]]
+    if kind == "diamond":
+        corners = [(x, y - r * 1.15), (x + r * 1.15, y), (x, y + r * 1.15), (x - r * 1.15, y)]
+    elif kind == "triangle":
+        corners = [(x, y - r * 1.25), (x + r * 1.2, y + r * 0.85), (x - r * 1.2, y + r * 0.85)]
+    elif kind == "hexagon":
+        corners = [
+            (
+                x + r * 1.05 * math.cos(math.radians(60 * k)),
+                y + r * 1.05 * math.sin(math.radians(60 * k)),
+            )
+            for k in range(6)
+        ]
+    elif kind == "house":
+        corners = [
+            (x, y - r * 1.2),
+            (x + r, y - r * 0.2),
+            (x + r, y + r * 0.9),
+            (x - r, y + r * 0.9),
+            (x - r, y - r * 0.2),
+        ]
+    else:
+        raise ValueError(f"unknown shape {kind!r}")
+    return f'<polygon points="{points(corners)}" {stroke}/>'
+
+
+def group(attributes: str, *children: str) -> str:
+    return f"<g {attributes}>{''.join(children)}</g>"
+
+
+def data(**values: object) -> str:
+    """``data-*`` attributes (underscores become dashes), escaped: what tests and the page read
+    back from a drawn piece."""
+    return " ".join(f'data-{k.replace("_", "-")}="{esc(v)}"' for k, v in values.items())
