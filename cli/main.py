@@ -20,11 +20,12 @@ import click.shell_completion
 from tribes import games
 from tribes.cli.corpus import work_options
 from tribes.core import views
-from tribes.core.errors import BadPosition, TribesError, UsageError
+from tribes.core.errors import BadPosition, LogError, TribesError, UsageError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
-from tribes.events import codec
+from tribes.events import codec, files
 from tribes.events.logfile import GameLog
 from tribes.replay import logs, records
+from tribes.replay import verify as checking
 from tribes.replay.cursor import check_point
 from tribes.replay.parallel import Where
 from tribes.replay.simulate import check_save, match, seeds
@@ -58,8 +59,15 @@ class TribesGroup(click.Group):
 
 
 def fail(exc: TribesError) -> NoReturn:
-    click.echo(f"tribes: {exc.message}", err=True)
+    click.echo(f"tribes: {one_line(exc.message)}", err=True)
     sys.exit(exc.exit_code)
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: control characters and lone surrogates escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 @click.group(cls=TribesGroup)
@@ -116,12 +124,11 @@ def new(
 
 
 def _read_position(path: Path) -> Any:
+    """A position file: a regular file (never a device or a FIFO) of at most 1 MiB of JSON."""
     try:
-        if path.stat().st_size > 1 << 20:
-            raise BadPosition(f"position {path} is larger than 1 MiB")
-        position = codec.from_json(path.read_text())
-    except OSError as exc:
-        raise BadPosition(f"cannot read position {path}: {exc.strerror or exc}") from None
+        position = codec.from_json(files.read_regular(path, 1 << 20, "position file").decode())
+    except LogError as exc:
+        raise BadPosition(f"cannot read position {path}: {exc.reason}") from None
     except (ValueError, RecursionError) as exc:
         raise BadPosition(f"position {path} is not valid JSON: {exc}") from None
     if not isinstance(position, dict):
@@ -303,8 +310,9 @@ def write_text(path: Path, text: str) -> None:
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 @work_options
 def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
-    """Replay logs: every event legal, every checkpoint matching, the replay deterministic.
-    A corpus (NAME.corpus) is checked game by game (CORPUS#K: game K alone)."""
+    """Replay logs: every event legal, every checkpoint and commit matching, the replay
+    deterministic, nothing after the last commit; prints each log's digest. A corpus
+    (NAME.corpus) is checked game by game (CORPUS#K: game K alone)."""
     from tribes.replay import batch
 
     totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
@@ -315,6 +323,33 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
         sys.exit(1)
 
 
+@main.command(short_help="Cut an interrupted append back to the last commit.")
+@click.argument("log", type=LOG)
+@click.option("--force", is_flag=True, help="Replace an older backup (LOG.torn) if it exists.")
+def repair(log: Path, force: bool) -> None:
+    """Cut an interrupted append (records after the last commit), keeping a backup."""
+    click.echo(one_line(checking.repair(log, force=force).line()))
+
+
+@main.command(short_help="Write a log of format version 1 in the current version.")
+@click.argument("source", type=LOG)
+@click.option(
+    "-o", "--output", type=OUT, required=True, help="The log to write (.tribes or .json)."
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+@click.option(
+    "--file",
+    "file_paths",
+    multiple=True,
+    metavar="OPTION=PATH",
+    help="The file an option of a version 1 log names (board=PATH), to put in the log.",
+)
+def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]) -> None:
+    """Write a log of format version 1 (or any) in the current version, with commits."""
+    log = checking.upgrade(source, output, force=force, file_paths=_options(file_paths))
+    click.echo(f"{output}: {len(log.events)} events, format version {log.version}")
+
+
 # --- export, import -------------------------------------------------------------------------------
 
 
@@ -323,21 +358,27 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
 @click.option(
     "--json", "as_json", is_flag=True, help="The JSON form (the only one, and the default)."
 )
-@click.option("-o", "--output", type=OUT, help="Write to this file instead of standard output.")
-def export(log: Path, as_json: bool, output: Path | None) -> None:
+@click.option(
+    "-o",
+    "--output",
+    type=OUT,
+    help="Write to this file instead of standard output (.tribes: the binary form).",
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def export(log: Path, as_json: bool, output: Path | None, force: bool) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
     logs.steps_of(opened.game, opened.log, path=str(log))
-    text = logs.to_json(opened.log)
     if output is None:
-        click.echo(text, nl=False)
-    else:
-        logs.create(
-            output.with_suffix(".json") if output.suffix != ".json" else output,
-            opened.log,
-            opened.game,
-            force=True,
+        click.echo(
+            logs.to_json(logs.seal(opened.game, opened.log, appended_from=_ends(opened))), nl=False
         )
+    else:
+        logs.create(output, opened.log, opened.game, force=force)
+
+
+def _ends(opened: logs.Opened) -> list[int]:
+    return [c.events for c in opened.log.commits]
 
 
 @main.command(name="import", short_help="Write a JSON log (or a hand-written scenario) as .tribes.")

@@ -83,12 +83,59 @@ class BadData(TribesError):
 
 
 class LogError(TribesError):
-    """A log file that cannot be read as it is; ``index`` is the event number involved, if any."""
+    """A log file that cannot be read or written as it is.
 
-    def __init__(self, message: str, *, path: str | None = None, index: int | None = None) -> None:
-        super().__init__(message if path is None else f"{path}: {message}")
+    The data stay attributes, whatever context is added: ``reason`` (what is wrong, without the
+    context), ``path``, ``index`` (the event number involved), ``offset`` (the byte of the record
+    at fault) and ``record`` (what kind of record: "the header", "event 3", "the commit after
+    event 2"). The message is built from them: ``PATH: RECORD (byte OFFSET): REASON``.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str | None = None,
+        index: int | None = None,
+        offset: int | None = None,
+        record: str | None = None,
+    ) -> None:
+        self.reason = reason
         self.path = path
         self.index = index
+        self.offset = offset
+        self.record = record
+        super().__init__(self._compose())
+
+    def _compose(self) -> str:
+        where = self.record or ""
+        if self.offset is not None:
+            where = f"{where} (byte {self.offset})" if where else f"byte {self.offset}"
+        if not where:
+            text = self.reason
+        elif self.reason.startswith("is "):
+            text = f"{where} {self.reason}"
+        else:
+            text = f"{where}: {self.reason}"
+        return text if self.path is None else f"{self.path}: {text}"
+
+    def placed(
+        self,
+        *,
+        path: str | None = None,
+        index: int | None = None,
+        offset: int | None = None,
+        record: str | None = None,
+    ) -> LogError:
+        """The same error with context added (each given value replaces a missing one): a new
+        error of the same kind, its data kept as attributes."""
+        return type(self)(
+            self.reason,
+            path=self.path if self.path is not None else path,
+            index=self.index if self.index is not None else index,
+            offset=self.offset if self.offset is not None else offset,
+            record=self.record if self.record is not None else record,
+        )
 
 
 class CorruptLog(LogError):
@@ -97,3 +144,29 @@ class CorruptLog(LogError):
 
 class UnsupportedVersion(LogError):
     """A log of a format version, or an event of a schema version, that this tribes does not read."""
+
+
+class UncommittedTail(CorruptLog):
+    """Records after a log's last commit: an append that was interrupted. ``records`` is how many,
+    ``offset`` the byte where they start; ``tribes repair`` cuts them."""
+
+    def __init__(self, reason: str, *, records: int = 0, **context: object) -> None:
+        self.records = records
+        super().__init__(reason, **context)  # type: ignore[arg-type]
+
+    def _compose(self) -> str:  # the reason says where: "... after the last commit, at byte N"
+        return self.reason if self.path is None else f"{self.path}: {self.reason}"
+
+    def placed(self, **context: object) -> LogError:  # type: ignore[override]
+        placed = super().placed(**context)  # type: ignore[arg-type]
+        placed.records = self.records  # type: ignore[attr-defined]
+        return placed
+
+
+class LogChanged(LogError):
+    """Another writer changed the log between reading it and appending to it, so that the moves
+    no longer apply."""
+
+
+class LogBusy(LogError):
+    """The log is locked by another writer for longer than tribes waits."""

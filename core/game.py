@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, Protocol
 
 import attrs
 
+from tribes.core import datafiles
 from tribes.core import views as core_views
 from tribes.core.errors import BadOption
 from tribes.core.events import Effect, Event, EventTable
@@ -270,7 +271,10 @@ class GameBase:
         validation, say); ``options`` has every default filled in."""
 
     def setup(self, header: Header) -> Any:
-        return self.rules.setup(header, self.with_defaults(header.options))
+        options = self.with_defaults(header.options)
+        for name, text in header.files.items():  # a file an option named, carried in the log
+            options[name] = datafiles.carry(text, options.get(name, name))
+        return self.rules.setup(header, options)
 
     def seats_of_position(self, position: Any) -> list[str]:
         return seat_names(position, self.facts.min_seats, self.facts.max_seats)

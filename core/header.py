@@ -11,7 +11,9 @@ import attrs
 @attrs.frozen(kw_only=True)
 class Header:
     """What a log is a log of: the game, its rules version, the seed, the seats, the options and
-    optionally a starting position. ``schema`` is each event type's schema version when written."""
+    optionally a starting position. ``schema`` is each event type's schema version when written.
+    ``files`` holds the text of every file an option names (``board=PATH``): read once, when the
+    log is made, so that a log is whole in itself and reading it never opens a path."""
 
     game: str
     rules_version: int
@@ -21,3 +23,4 @@ class Header:
     position: Any = None
     meta: dict[str, Any] = attrs.field(factory=dict)
     schema: dict[str, int] = attrs.field(factory=dict)
+    files: dict[str, str] = attrs.field(factory=dict)

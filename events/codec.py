@@ -1,7 +1,10 @@
 """The one serialization module: attrs objects <-> plain data <-> msgpack / JSON.
 
-One cattrs converter is configured here (tuples back from lists, enums by value); nothing else in
-tribes calls msgpack or json on game objects. Events travel in two shapes:
+The cattrs converter is made by :func:`make_converter` (strict primitives, tuples back from lists,
+enums by value, cache fields left out), on first use, with the hooks games :func:`register` for
+their own value types. Nothing else in tribes calls msgpack or json on game objects. Decoding is
+strict: an int is an int, text is UTF-8 without lone surrogates, no NaN or Infinity, and the
+amount of data is bounded. Events travel in two shapes:
 
 - wire (msgpack): the tag, then the field values in declared order — the compact form of logs;
 - dict (JSON): ``{"type": NAME, field: value, ...}`` — the readable form of fixtures and reports.
@@ -11,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, TypeVar
+import math
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 import cattrs
@@ -27,7 +32,104 @@ CACHE = "tribes.cache"
 """Metadata key of a state field that is a cache of others: never serialized, never hashed; a
 class with such fields rebuilds them in ``classmethod from_fields(**fields)``."""
 
-converter = cattrs.Converter(forbid_extra_keys=True)
+
+class Hook(NamedTuple):
+    """How a game's own value type travels: ``to_plain`` gives plain data (lists, dicts with text
+    keys, ints, strs), ``from_plain`` builds the value back from it and raises TypeError or
+    ValueError on data that does not fit."""
+
+    cls: type
+    to_plain: Callable[[Any], Any]
+    from_plain: Callable[[Any], Any]
+
+
+_HOOKS: dict[type, Hook] = {}
+_CONVERTER: cattrs.Converter | None = None
+
+
+def register(cls: type, to_plain: Callable[[Any], Any], from_plain: Callable[[Any], Any]) -> None:
+    """Teach the codec a game's value type (a coordinate, a coordinate-keyed map). Games call it
+    from the module that defines the type; the converter is remade with it on next use."""
+    global _CONVERTER
+    _HOOKS[cls] = Hook(cls, to_plain, from_plain)
+    _CONVERTER = None
+
+
+def make_converter(hooks: Iterable[Hook] = ()) -> cattrs.Converter:
+    """A new converter: strict primitives (an int is an int: no bool, text or float coerced),
+    attrs classes with cache fields, and ``hooks`` for value types of games."""
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    for kind in (int, str, bool, float, bytes):
+        conv.register_structure_hook(kind, _strict(kind))
+
+    def unstructure_without_caches(cls: type) -> Any:
+        omit = {name: override(omit=True) for name in _cache_fields(cls)}
+        return make_dict_unstructure_fn(cls, conv, **omit)  # type: ignore[arg-type]
+
+    def structure_with_caches(cls: type) -> Any:
+        attrs.resolve_types(cls)
+        kept = [a for a in attrs.fields(cls) if not a.metadata.get(CACHE)]
+
+        def structure(data: Any, _: Any) -> Any:
+            if not isinstance(data, dict):
+                raise TypeError(f"{cls.__name__} needs a mapping")
+            extra = set(data) - {a.name for a in kept}
+            if extra:
+                raise ValueError(f"{cls.__name__}: unknown fields {sorted(extra, key=str)}")
+            fields = {a.name: conv.structure(data[a.name], a.type) for a in kept if a.name in data}
+            return cls.from_fields(**fields)  # type: ignore[attr-defined]
+
+        return structure
+
+    conv.register_unstructure_hook_factory(_has_caches, unstructure_without_caches)
+    conv.register_structure_hook_factory(_has_caches, structure_with_caches)
+    for hook in hooks:
+        conv.register_unstructure_hook(hook.cls, hook.to_plain)
+        conv.register_structure_hook(hook.cls, _from_plain(hook))
+    return conv
+
+
+def converter() -> cattrs.Converter:
+    """The converter of tribes, with every registered hook; made on first use."""
+    global _CONVERTER
+    if _CONVERTER is None:
+        _CONVERTER = make_converter(_HOOKS.values())
+    return _CONVERTER
+
+
+def _strict(kind: type) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"{value!r:.40} is not {_KIND_NAMES[kind]}")
+        if isinstance(value, str) and not _valid_text(value):
+            raise ValueError("text holds a lone surrogate")
+        return value
+
+    return structure
+
+
+_KIND_NAMES = {
+    int: "a whole number",
+    str: "text",
+    bool: "true or false",
+    float: "a number",
+    bytes: "bytes",
+}
+
+
+def _valid_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _from_plain(hook: Hook) -> Callable[[Any, Any], Any]:
+    def structure(data: Any, _: Any) -> Any:
+        return hook.from_plain(data)
+
+    return structure
 
 
 def _cache_fields(cls: type) -> tuple[str, ...]:
@@ -38,38 +140,13 @@ def _has_caches(cls: Any) -> bool:
     return attrs.has(cls) and bool(_cache_fields(cls))
 
 
-def _unstructure_without_caches(cls: type) -> Any:
-    omit = {name: override(omit=True) for name in _cache_fields(cls)}
-    return make_dict_unstructure_fn(cls, converter, **omit)  # type: ignore[arg-type]
-
-
-def _structure_with_caches(cls: type) -> Any:
-    attrs.resolve_types(cls)
-    kept = [a for a in attrs.fields(cls) if not a.metadata.get(CACHE)]
-
-    def structure(data: Any, _: Any) -> Any:
-        if not isinstance(data, dict):
-            raise TypeError(f"{cls.__name__} needs a mapping")
-        extra = set(data) - {a.name for a in kept}
-        if extra:
-            raise ValueError(f"{cls.__name__}: unknown fields {sorted(extra)}")
-        fields = {a.name: converter.structure(data[a.name], a.type) for a in kept if a.name in data}
-        return cls.from_fields(**fields)  # type: ignore[attr-defined]
-
-    return structure
-
-
-converter.register_unstructure_hook_factory(_has_caches, _unstructure_without_caches)
-converter.register_structure_hook_factory(_has_caches, _structure_with_caches)
-
-
 def unstructure(obj: Any) -> Any:
     """Plain data (dicts, lists, ints, strs) for any attrs object, tuple or enum."""
-    return converter.unstructure(obj)
+    return converter().unstructure(obj)
 
 
 def structure(data: Any, cls: type[T]) -> T:
-    return converter.structure(data, cls)
+    return converter().structure(data, cls)
 
 
 # --- events ---------------------------------------------------------------------------------------
@@ -81,12 +158,12 @@ def field_names(cls: type[Event]) -> tuple[str, ...]:
 
 def event_to_wire(event: Event) -> list[Any]:
     cls = type(event)
-    return [cls.TAG, *(converter.unstructure(getattr(event, n)) for n in field_names(cls))]
+    return [cls.TAG, *(converter().unstructure(getattr(event, n)) for n in field_names(cls))]
 
 
 def event_to_dict(event: Event) -> Payload:
     data: Payload = {"type": type(event).NAME}
-    data.update(converter.unstructure(event))
+    data.update(converter().unstructure(event))
     return data
 
 
@@ -148,7 +225,7 @@ def _structure_event(table: EventTable, cls: type[Event], payload: Payload, vers
     if version > cls.VERSION:
         raise UnsupportedVersion(_version_message(table, cls.TAG, version))
     try:
-        return converter.structure(payload, cls)
+        return converter().structure(payload, cls)
     except (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError) as exc:
         raise CorruptLog(f"event '{cls.NAME}' is malformed: {why(exc)}") from None
 
@@ -172,7 +249,8 @@ def pack(data: Any) -> bytes:
 
 
 def unpack_all(payload: bytes, max_items: int = 4096) -> list[Any]:
-    """Every msgpack value in ``payload``, in order (a record is a short sequence of values)."""
+    """Every msgpack value in ``payload``, in order (a record is a short sequence of values).
+    Text must be valid UTF-8 (msgpack refuses surrogates); floats must be finite."""
     unpacker = msgpack.Unpacker(
         raw=False,
         strict_map_key=True,
@@ -181,6 +259,7 @@ def unpack_all(payload: bytes, max_items: int = 4096) -> list[Any]:
         max_map_len=max_items,
         max_str_len=1 << 20,
         max_bin_len=1 << 20,
+        max_ext_len=0,
     )
     unpacker.feed(payload)
     return list(unpacker)
@@ -197,13 +276,51 @@ def canonical(data: Any) -> Any:
 
 def state_hash(state: Any) -> str:
     """A stable hex digest of a state's canonical msgpack encoding (16 bytes)."""
-    encoded = pack(canonical(converter.unstructure(state)))
+    encoded = pack(canonical(converter().unstructure(state)))
     return hashlib.blake2b(encoded, digest_size=16).hexdigest()
 
 
 def to_json(data: Any, *, indent: int | None = 2) -> str:
-    return json.dumps(canonical(data), indent=indent, sort_keys=True, ensure_ascii=False)
+    return json.dumps(
+        canonical(data), indent=indent, sort_keys=True, ensure_ascii=False, allow_nan=False
+    )
 
 
-def from_json(text: str) -> Any:
-    return json.loads(text)
+MAX_JSON_ITEMS = 1 << 18
+"""The most lists, objects and items a JSON document may hold (a log of the most events holds far
+fewer): memory stays bounded whatever the file."""
+
+
+def from_json(text: str, max_items: int = MAX_JSON_ITEMS) -> Any:
+    """Strict JSON: no NaN or Infinity, no lone surrogate in any text, at most ``max_items``
+    containers and items. Raises ValueError saying what is wrong."""
+    if text.count(",") + text.count("[") + text.count("{") > max_items:
+        raise ValueError(f"it holds more than {max_items} items")
+    data = json.loads(text, parse_constant=_no_constant)
+    problem = text_problem(data)
+    if problem:
+        raise ValueError(problem)
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def text_problem(data: Any, depth: int = 0) -> str | None:
+    """Why plain ``data`` holds text that is not valid Unicode, or a float that is not finite."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not _valid_text(item):
+                return f"text {ascii(item)[:40]} holds a lone surrogate"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return f"{item} is not a finite number"
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return None

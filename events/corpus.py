@@ -216,7 +216,7 @@ def state_hash(state: Any) -> str:
     """:func:`tribes.events.codec.state_hash`, the same digest (a test pins it over every game),
     in ~60% of its time: lists of plain values are taken whole instead of item by item. Writing a
     corpus hashes every game's last state, a tenth of what playing a Clans game costs."""
-    encoded = codec.pack(_canonical(codec.converter.unstructure(state)))
+    encoded = codec.pack(_canonical(codec.unstructure(state)))
     return hashlib.blake2b(encoded, digest_size=16).hexdigest()
 
 

@@ -100,14 +100,21 @@ class Harness:
                 if position is not None
                 else self.default_seats()
             )
+        options = dict(options or {})
+        files = {  # a file an option names is carried in the header, as tribes new does
+            o.name: Path(options[o.name]).read_text()
+            for o in self.game.facts.options
+            if o.takes == "PATH" and o.name in options
+        }
         return Header(
             game=self.game.name,
             rules_version=self.game.rules_version,
             seed=seed,
             seats=tuple(seats),
-            options=dict(options or {}),
+            options=options,
             position=position,
             schema=self.game.events.versions(),
+            files=files,
         )
 
     def from_seed(self, seed: int, seats: Sequence[str] | None = None, **options: str) -> Any:

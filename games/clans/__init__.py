@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from tribes.core.bots import RandomBot
-from tribes.core.errors import BadData, BadOption
 from tribes.core.game import BotFactory, Facts, GameBase, Option, Viewer
 from tribes.games.clans import board, notation, pictures, render, rules, views
 from tribes.games.clans.board import Board, Colour
@@ -36,12 +35,6 @@ class ClansGame(GameBase):
     views = views
     rendering = render
     pictures = pictures
-
-    def validate_options(self, options: Mapping[str, str]) -> None:
-        try:
-            board.load(options["board"])
-        except BadData as exc:
-            raise BadOption(f"option board: {exc.message}") from None
 
     def visible_scores(self, state: Any, viewer: Viewer) -> tuple[int | None, ...]:
         return views.visible_scores(state, viewer)

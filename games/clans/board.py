@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import packaged, read_json
+from tribes.core.datafiles import carried, packaged
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -106,8 +105,9 @@ _LOADED: dict[str, Board] = {}
 
 
 def load(source: str = STANDARD) -> Board:
-    """The board of ``source``: ``"standard"`` (the packaged files) or a path to a board file.
-    Loaded once per process; states look their board up here on every move."""
+    """The board of ``source``: ``"standard"`` (the packaged files) or the key of a board file
+    carried in a log (:func:`tribes.core.datafiles.carry`); never a path. Loaded once per
+    process; states look their board up here on every move."""
     board = _LOADED.get(source)
     if board is None:
         board = _LOADED[source] = _load(source)
@@ -117,10 +117,9 @@ def load(source: str = STANDARD) -> Board:
 def _load(source: str) -> Board:
     chart = packaged("tribes.games.clans", "epochs.json")
     if source == STANDARD:
-        board = packaged("tribes.games.clans", "board.json")
-    else:
-        board = read_json(Path(source), "board file")
-    return validate(board, chart, source)
+        return validate(packaged("tribes.games.clans", "board.json"), chart, source)
+    data, label = carried(source, "board file")
+    return attrs.evolve(validate(data, chart, label), source=source)
 
 
 def validate(board: Any, chart: Any, source: str) -> Board:

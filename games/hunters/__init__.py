@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tribes.core.bots import RandomBot
-from tribes.core.errors import BadData, BadOption
 from tribes.core.game import BotFactory, Facts, GameBase, Option
 from tribes.games.hunters import board, notation, pictures, render, rules, views
 from tribes.games.hunters.bots import GreedyBot
@@ -37,12 +36,6 @@ class HuntersGame(GameBase):
     views = views
     rendering = render
     pictures = pictures
-
-    def validate_options(self, options: Mapping[str, str]) -> None:
-        try:
-            board.load(options["tiles"])
-        except BadData as exc:
-            raise BadOption(f"option tiles: {exc.message}") from None
 
 
 GAME = HuntersGame()

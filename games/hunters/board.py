@@ -16,12 +16,11 @@ import itertools
 import json
 from collections.abc import Iterable
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import read_json
+from tribes.core.datafiles import carried
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -175,7 +174,8 @@ _LOADED: dict[str, TileSet] = {}
 
 
 def load(source: str = STANDARD) -> TileSet:
-    """The tile set of ``source`` ("standard" or a path), loaded and validated once."""
+    """The tile set of ``source`` ("standard", or the key of a tile file carried in a log:
+    :func:`tribes.core.datafiles.carry`; never a path), loaded and validated once."""
     found = _LOADED.get(source)
     if found is None:
         if source == STANDARD:
@@ -183,7 +183,7 @@ def load(source: str = STANDARD) -> TileSet:
                 (resources.files("tribes.games.hunters") / "data" / "tiles.json").read_text()
             )
         else:
-            data = read_json(Path(source), "tile file")
+            data, _ = carried(source, "tile file")
         found = _LOADED[source] = validate(data, source)
     return found
 

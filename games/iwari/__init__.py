@@ -50,10 +50,10 @@ class IwariGame(GameBase):
 
     def validate_options(self, options: Mapping[str, str]) -> None:
         variants = [v for v in options["variant"].split(",") if v]
-        try:
-            board.load(options["map"], variants)
+        try:  # the map file itself is checked when a log is made (it is carried in the header)
+            board.load(board.STANDARD, variants)
         except BadData as exc:
-            raise BadOption(f"option map: {exc.message}") from None
+            raise BadOption(f"option variant: {exc.message}") from None
 
 
 GAME = IwariGame()

@@ -10,12 +10,11 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import packaged, read_json
+from tribes.core.datafiles import carried, packaged
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -119,7 +118,8 @@ _LOADED: dict[tuple[str, tuple[str, ...]], Map] = {}
 
 
 def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
-    """The map of ``source`` (``"standard"`` or a path) with ``variants`` applied; cached."""
+    """The map of ``source`` (``"standard"``, or the key of a map file carried in a log:
+    :func:`tribes.core.datafiles.carry`; never a path) with ``variants`` applied; cached."""
     if isinstance(variants, tuple):  # a state's own, already sorted: the fast path of every move
         found = _LOADED.get((source, variants))
         if found is not None:
@@ -127,12 +127,12 @@ def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
     key = (source, tuple(sorted(set(variants))))
     found = _LOADED.get(key)
     if found is None:
-        data = (
-            packaged("tribes.games.iwari", "map.json")
-            if source == STANDARD
-            else read_json(Path(source), "map file")
-        )
-        found = _LOADED[key] = validate(data, source, key[1])
+        if source == STANDARD:
+            found = validate(packaged("tribes.games.iwari", "map.json"), source, key[1])
+        else:
+            data, label = carried(source, "map file")
+            found = attrs.evolve(validate(data, label, key[1]), source=source)
+        _LOADED[key] = found
     return found
 
 

@@ -13,12 +13,13 @@ import pytest
 from tribes.events import logfile
 
 READERS = (["show"], ["moves"], ["log"], ["export", "--json"])
-WHERE = re.compile(r"\(byte \d+\)|the header|tribes mark")
+WHERE = re.compile(r"\(byte \d+\)|at byte \d+|the header|tribes mark")
 
 
 @pytest.fixture
 def small(cli):
-    """A small log made by two appends: header, event 1, checkpoint, event 2, checkpoint."""
+    """A small log made by new and two appends: header, commit 0, event 1, commit 1, event 2,
+    commit 2."""
     path = cli.new()
     cli.play(path, 2)
     return path
@@ -65,11 +66,14 @@ def refused_by_all(cli, path: Path, *fragments: str) -> list[str]:
 def test_the_record_layout_is_as_documented(small):
     data = small.read_bytes()
     assert data.startswith(b"\x89TRB")
-    # header, event 1, checkpoint 1, event 2, checkpoint 2: one checkpoint per append
-    assert len(record_starts(data)) == 5
+    # header, commit 0 (of new), event 1, commit 1, event 2, commit 2: one commit per append
+    assert len(record_starts(data)) == 6
+    assert data[record_starts(data)[1] + 1] == 0xFF  # a commit's tag: -1
 
 
 def test_a_log_cut_inside_a_record_is_truncated_and_the_record_named(cli, small):
+    """Cut in the header or in the commit of ``new``: the record is named; cut later: what
+    follows the last commit is named, from its first byte, as an interrupted append."""
     data = small.read_bytes()
     starts = record_starts(data)
     cut = cli.path("cut.tribes")
@@ -78,11 +82,14 @@ def test_a_log_cut_inside_a_record_is_truncated_and_the_record_named(cli, small)
             cut.write_bytes(data[:offset])
             line = cli.fails_untouched(cut, "show", cut)
             assert "truncated" in line, (offset, line)
-            assert f"(byte {start})" in line, (offset, line)
             if number == 0:
-                assert "the header" in line
+                assert "the header" in line and f"(byte {start})" in line
+            elif number == 1:
+                assert f"the record after event 0 (byte {start})" in line
             else:
-                assert "the record after event" in line
+                committed = starts[number - (number % 2 == 1)]  # after commit 0, 1 or 2
+                assert f"after the last commit, at byte {committed}" in line, (offset, line)
+                assert "interrupted append" in line and "tribes repair" in line
 
 
 def test_a_log_cut_mid_header_says_so(cli, small):
@@ -114,8 +121,8 @@ def test_a_log_cut_at_every_byte_never_crashes(cli, small):
     for offset in range(len(data)):
         cut.write_bytes(data[:offset])
         result = cli.run("show", cut)
-        if offset in starts and offset > len(logfile.MAGIC):
-            # a cut between records is a shorter, valid log (an append that never happened)
+        if offset in starts and offset > len(logfile.MAGIC) and data[offset - 17] == 0xFF:
+            # a cut after a commit is a shorter, valid log (an append that never happened)
             assert result.exit_code == 0, (offset, result.stderr)
         else:
             assert result.exit_code == 1, (offset, result.stdout)
@@ -126,8 +133,8 @@ def test_act_on_a_torn_log_leaves_it_alone(cli, small):
     data = small.read_bytes()
     torn = cli.path("torn.tribes")
     torn.write_bytes(data[:-3])
-    line = cli.fails_untouched(torn, "act", torn, cli.moves(small)[0])
-    assert "truncated" in line and "interrupted" in line
+    line = cli.fails_untouched(torn, "act", torn, "1-2")
+    assert "truncated" in line and "interrupted" in line and "tribes repair" in line
 
 
 def test_a_truncated_json_log(cli, small):
@@ -188,13 +195,13 @@ def test_an_event_changed_without_its_check_byte(cli):
     first = next(i for i in range(len(a)) if a[i] != b[i])
     tampered = cli.path("tampered.tribes")
     tampered.write_bytes(a[:first] + b[first : first + 1] + a[first + 1 :])
-    event_2 = record_starts(a)[3]
+    event_2 = record_starts(a)[4]  # header, commit 0, event 1, commit 1, event 2
     lines = refused_by_all(cli, tampered, "tampered.tribes", f"(byte {event_2})")
     assert "check byte" in lines[0]
     assert "the record after event 1" in lines[0]
 
 
-def test_a_json_event_changed_fails_its_checkpoint(cli):
+def test_a_json_event_changed_fails_its_digest(cli):
     original = cli.new()
     cli.ok("act", original, "1-2")
     cli.ok("act", original, "2-3")
@@ -207,16 +214,16 @@ def test_a_json_event_changed_fails_its_checkpoint(cli):
             '{"type": "move", "source": 2, "target": 8}',
         )
     )
-    refused_by_all(cli, path, "tampered.json", "checkpoint after event 2")
-    assert "checkpoint" in cli.run("verify", path).stdout
+    refused_by_all(cli, path, "tampered.json", "digest does not match its header and events")
+    assert "digest" in cli.run("verify", path).stdout
 
 
-def test_a_json_checkpoint_changed(cli, small):
+def test_a_json_commit_changed(cli, small):
     doc = json.loads(cli.ok("export", small, "--json"))
-    doc["checkpoints"][0][1] = "00" * 8
+    doc["commits"][1][1] = "00" * 12
     path = cli.path("tampered.json")
     path.write_text(json.dumps(doc))
-    refused_by_all(cli, path, "tampered.json", "checkpoint after event 1")
+    refused_by_all(cli, path, "tampered.json", "the commit after event 1", "does not match")
 
 
 def test_a_json_checkpoint_beyond_the_last_event(cli, small):
@@ -243,13 +250,13 @@ def test_a_json_log_of_an_unknown_format_version(cli, small):
     doc["version"] = 99
     path = cli.path("future.json")
     path.write_text(json.dumps(doc))
-    refused_by_all(cli, path, "future.json", "version 99", "reads version 1")
+    refused_by_all(cli, path, "future.json", "version 99", "reads versions 1, 2")
 
 
 def test_a_binary_log_of_an_unknown_format_version(cli, binary):
     path = cli.path("future.tribes")
     path.write_bytes(binary.frames([("tribes-log", 99, binary.header())]))
-    refused_by_all(cli, path, "future.tribes", "version 99", "reads version 1")
+    refused_by_all(cli, path, "future.tribes", "version 99", "reads versions 1, 2")
 
 
 def test_the_hand_built_binary_header_is_read(cli, binary):
@@ -347,8 +354,14 @@ def _json_variants():
         "event-extra-field": set_("events", 0, "z", value=1),
         "checkpoints-a-number": set_("checkpoints", value=5),
         "checkpoints-a-string": set_("checkpoints", value="1,2"),
-        "checkpoint-short": set_("checkpoints", 0, value=[1]),
-        "checkpoint-not-hex": set_("checkpoints", 0, value=[1, "zz"]),
+        "checkpoint-short": set_("checkpoints", value=[[1]]),
+        "checkpoint-not-hex": set_("checkpoints", value=[[1, "zz"]]),
+        "commit-short": set_("commits", 0, value=[1]),
+        "commit-not-hex": set_("commits", 0, value=[1, "zz" * 12]),
+        "commit-count-true": set_("commits", 1, 0, value=True),
+        "commits-missing": lambda doc: doc.pop("commits"),
+        "digest-missing": lambda doc: doc.pop("digest"),
+        "digest-changed": set_("digest", value="0" * 32),
         "header-missing": lambda doc: doc.pop("header"),
         "header-null": set_("header", value=None),
         "header-seats-a-string": set_("header", "seats", value="ann"),

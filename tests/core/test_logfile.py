@@ -41,6 +41,17 @@ def test_a_move_costs_five_bytes_and_checkpoints_come_every_64_and_at_the_end() 
     assert [c.events for c in clans_log(40).checkpoints] == [40]
 
 
+def test_a_commit_costs_18_bytes_an_append_4_more_than_the_checkpoint_it_replaces() -> None:
+    game = games.get("clans")
+    bare = len(logfile.encode(logs.seal(game, clans_log(0))))
+    one = logs.seal(game, clans_log(1), appended_from=[0])
+    # the move (length, tag, source, target, check: 5 bytes), then the commit: length, tag -1,
+    # count, 14 bytes of msgpack bin (a 12-byte digest), check: 18 bytes (version 1's end
+    # checkpoint took 14)
+    assert len(logfile.encode(one)) - bare == 5 + 18
+    assert [c.events for c in one.commits] == [0, 1] and one.checkpoints == ()
+
+
 def test_append_adds_bytes_after_the_end_and_never_rewrites(tmp_path: Path) -> None:
     game = games.get("clans")
     path = tmp_path / "g.tribes"
@@ -54,10 +65,13 @@ def test_append_adds_bytes_after_the_end_and_never_rewrites(tmp_path: Path) -> N
     assert after.startswith(before)
     reopened = logs.open_log(path)
     assert reopened.log.events == full.events
-    assert [c.events for c in reopened.log.checkpoints] == [3, 6]
+    assert [c.events for c in reopened.log.commits] == [3, 6]
+    assert reopened.log.checkpoints == ()
 
 
-def test_an_interrupted_append_is_found_and_earlier_records_survive(tmp_path: Path) -> None:
+def test_an_interrupted_append_is_an_uncommitted_tail_and_earlier_records_survive(
+    tmp_path: Path,
+) -> None:
     game = games.get("clans")
     path = tmp_path / "g.tribes"
     full = clans_log(5)
@@ -65,21 +79,16 @@ def test_an_interrupted_append_is_found_and_earlier_records_survive(tmp_path: Pa
     good = path.read_bytes()
     logs.act(logs.open_log(path), [game.format_move(e) for e in full.events[2:]])
     whole = path.read_bytes()
-    boundaries = set()
-    pos = len(good)
-    while pos < len(whole):  # each new frame: length byte, payload, check byte
-        pos += whole[pos] + 2
-        boundaries.add(pos)
-    for cut in range(len(good), len(whole)):
-        if cut in boundaries or cut == len(good):
-            log, _ = logfile.decode(whole[:cut], games.event_table)
-            assert log.events == full.events[: len(log.events)]
-            assert len(log.events) >= 2
-        else:
-            with pytest.raises(
-                CorruptLog, match=r"the record after event \d+ \(byte \d+\) is truncated"
-            ):
-                logfile.decode(whole[:cut], games.event_table)
+    for cut in range(len(good), len(whole) + 1):
+        log, end = logfile.decode(whole[:cut], games.event_table)
+        if cut in (len(good), len(whole)):
+            assert end.tail is None
+            assert log.events == full.events[: 2 if cut == len(good) else 5]
+        else:  # none of the three moves counts: all of them, or none
+            assert log.events == full.events[:2]
+            assert end.tail is not None and end.tail.offset == len(good)
+            assert end.size == len(good)
+            assert "after the last commit, at byte" in end.tail.describe()
 
 
 def test_a_flipped_bit_names_the_record() -> None:
@@ -95,11 +104,11 @@ def test_unknown_format_version_says_which_are_read() -> None:
     framed, _ = logfile._frame(payload, 0)
     with pytest.raises(
         UnsupportedVersion,
-        match="log format version 99 cannot be read; this tribes reads version 1",
+        match="log format version 99 cannot be read; this tribes reads versions 1, 2",
     ):
         logfile.decode(logfile.MAGIC + framed, games.event_table)
     text = logfile.to_json_text(log).replace('"version": 1', '"version": 99')
-    with pytest.raises(UnsupportedVersion, match="reads version 1"):
+    with pytest.raises(UnsupportedVersion, match="reads versions 1, 2"):
         logfile.read_json_text(text)
 
 

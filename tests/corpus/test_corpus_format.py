@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import make_corpus
+from corpus_helpers import make_corpus
 
 from tribes import games
 from tribes.core.errors import UsageError

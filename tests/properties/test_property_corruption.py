@@ -298,3 +298,57 @@ def test_a_json_log_with_damaged_text_never_crashes(helpers, seed, seats, picks,
     file = scratch / "damaged.json"
     file.write_bytes(damaged)
     read_and_replay_json(file)
+
+
+# --- format version 2: commits --------------------------------------------------------------------
+
+
+def sealed(helpers, seed, seats, picks, cuts):
+    """The played log sealed in version 2 with commits at ``cuts`` (ends of earlier appends)."""
+    played = helpers.play(seed, seats, picks)
+    ends = sorted({c % (len(played.log.events) + 1) for c in cuts} | {0})
+    return logs.seal(helpers.game, played.log, list(played.steps), appended_from=ends)
+
+
+@PROPERTIES
+@given(
+    seed=seeds,
+    seats=seat_counts,
+    picks=picks,
+    cuts=st.lists(st.integers(0, 99), max_size=4),
+    keep=st.integers(0, 2**16),
+)
+def test_a_cut_v2_log_reads_as_its_log_at_a_commit_or_names_its_tail(
+    helpers, seed, seats, picks, cuts, keep
+):
+    """Whatever the cut, what a version 2 log holds is the log as it was at one of its commits;
+    anything after it is a tail, named, never part of the game."""
+    log = sealed(helpers, seed, seats, picks, cuts)
+    data = logfile.encode(log)
+    cut = keep % (len(data) + 1)
+    try:
+        decoded, end = logfile.decode(data[:cut], games.event_table)
+    except TribesError:
+        return
+    assert decoded.header == log.header
+    assert len(decoded.events) in {c.events for c in log.commits}
+    assert decoded.events == log.events[: len(decoded.events)]
+    assert (end.tail is None) == (end.size == cut)
+    logs.steps_of(helpers.game, decoded)  # every kept commit and checkpoint holds
+
+
+@PROPERTIES
+@given(seed=seeds, seats=seat_counts, picks=picks, ops=damage)
+def test_damaged_v2_bytes_are_refused_or_are_the_log_at_a_commit(helpers, seed, seats, picks, ops):
+    log = sealed(helpers, seed, seats, picks, [])
+    data = helpers.mutate(logfile.encode(log), ops)
+    try:
+        decoded, end = logfile.decode(data, games.event_table)
+        if end.tail is not None:
+            return  # refused by every command, named
+        logs.steps_of(games.get_for_log(decoded.header.game), decoded)
+    except TribesError:
+        return
+    assert logfile.header_data(decoded.header) == logfile.header_data(log.header)
+    assert decoded.events == log.events[: len(decoded.events)]
+    assert len(decoded.events) in {c.events for c in log.commits}

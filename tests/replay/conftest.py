@@ -36,7 +36,7 @@ from click.testing import CliRunner
 
 from tribes import games
 from tribes.cli.main import main
-from tribes.events import logfile
+from tribes.events import codec, logfile
 from tribes.replay import logs
 from tribes.replay.simulate import play_game
 from tribes.testing.cli import tribes_command
@@ -179,18 +179,19 @@ class Damage:
         return out
 
     @staticmethod
-    def other_version(path: Path, version: int = 2, name: str = "v2.tribes") -> Path:
-        """The same log written as format ``version`` (a properly framed file)."""
+    def other_version(path: Path, version: int = 99, name: str = "v99.tribes") -> Path:
+        """The same log's header written as format ``version`` (a properly framed file)."""
         opened = logs.open_log(path)
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(logfile, "FORMAT_VERSION", version)
-            data = logfile.encode(opened.log)
+        payload = b"".join(
+            codec.pack(v) for v in ("tribes-log", version, logfile.header_data(opened.log.header))
+        )
+        data = logfile.MAGIC + logfile._frame(payload, 0)[0]
         out = path.with_name(name)
         out.write_bytes(data)
         return out
 
     @staticmethod
-    def other_version_json(path: Path, version: int = 2, name: str = "v2.json") -> Path:
+    def other_version_json(path: Path, version: int = 99, name: str = "v99.json") -> Path:
         opened = logs.open_log(path)
         doc = json.loads(logs.to_json(opened.log))
         doc["version"] = version
@@ -212,8 +213,9 @@ class Damage:
         """The JSON form with the last checkpoint's digest changed (the events untouched)."""
         opened = logs.open_log(path)
         doc = json.loads(logs.to_json(opened.log))
-        events, digest = doc["checkpoints"][-1]
-        doc["checkpoints"][-1] = [events, f"{int(digest, 16) ^ 1:016x}"]
+        marks = "commits" if doc.get("commits") else "checkpoints"  # a commit is a checkpoint too
+        events, digest = doc[marks][-1]
+        doc[marks][-1] = [events, f"{int(digest, 16) ^ 1:0{len(digest)}x}"]
         out = path.with_name(name)
         out.write_text(json.dumps(doc))
         return out

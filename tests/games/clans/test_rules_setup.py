@@ -14,6 +14,7 @@ from tribes.core.game import EVERYTHING, SPECTATOR
 from tribes.core.header import Header
 from tribes.games.clans import board as board_module
 from tribes.games.clans.board import COLOURS, Colour
+from tribes.replay import logs
 from tribes.testing.clans import (
     BOARD,
     CLANS,
@@ -142,14 +143,19 @@ def test_c1_another_valid_board_file_can_be_loaded(board_data, tmp_path):
     good.write_text(json.dumps(board_data))
     assert GAME.check_options({"board": str(good)}) == {"board": str(good)}
     header = Header(
-        game="clans", rules_version=1, seed=3, seats=SEATS2, options={"board": str(good)}
+        game="clans",
+        rules_version=1,
+        seed=3,
+        seats=SEATS2,
+        options={"board": str(good)},
+        files={"board": good.read_text()},  # as tribes new carries it
     )
     state = GAME.setup(header)
     assert all(sum(h) == 1 for h in state.huts[1:])
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(_without(board_data, 1)))
     with pytest.raises(BadOption):
-        GAME.check_options({"board": str(bad)})
+        logs.header(GAME, seats=SEATS2, seed=3, options={"board": str(bad)})
 
 
 # --- C2: components --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from tribes.games.hunters import board, features, notation, placement, rules
 from tribes.games.hunters.bots import GreedyBot
 from tribes.games.hunters.events import TilePlaced
 from tribes.games.hunters.state import HuntersState
+from tribes.replay import logs
 
 GAME = hunters.GAME
 TILES = board.load()
@@ -162,8 +163,8 @@ def test_engine_tile_option_takes_a_valid_file_and_refuses_a_bad_one(tmp_path: P
     assert GAME.check_options({"tiles": str(good)}) == {"tiles": str(good)}
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(_with(lambda d: d["tiles"][7].update(edges="XXXX"))))
-    with pytest.raises(BadOption) as error:
-        GAME.check_options({"tiles": str(bad)})
+    with pytest.raises(BadOption) as error:  # the file is read, and checked, as a log is made
+        logs.header(GAME, seats=["ann", "bob"], seed=1, options={"tiles": str(bad)})
     assert error.value.message.startswith("option tiles: tile 7: edges")
     with pytest.raises(BadOption):
         GAME.check_options({"board": "x"})

@@ -10,6 +10,7 @@ import pytest
 from tribes.core.errors import BadOption, BadPosition
 from tribes.games.iwari.board import TERRAINS, Terrain, load
 from tribes.games.iwari.state import Phase
+from tribes.replay import logs
 from tribes.testing.iwari import (
     GAME,
     SEATS2,
@@ -85,8 +86,8 @@ def test_i1_invalid_map_file_refused(tmp_path, standard_map_data):
     data["paths"].append([1, 999])
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(BadOption):
-        GAME.check_options({"map": str(path)})
+    with pytest.raises(BadOption, match="path 1-999"):  # read when a log is made
+        logs.header(GAME, seats=["ann", "bob"], seed=1, options={"map": str(path)})
 
 
 # --- I2: the deck --------------------------------------------------------------------------------

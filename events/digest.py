@@ -1,0 +1,70 @@
+"""The digests of format version 2 (BLAKE2b, hashlib).
+
+- The **log digest** covers what a log is: its header (all of it: seats, options, files,
+  position, metadata) and its events, each as canonical msgpack bytes prefixed by their length.
+  It is the same for both forms of a log; ``tribes verify`` prints it so that two people can
+  compare what they hold (16 bytes, 32 hex digits).
+- A **commit** ends each append. Its digest (:data:`~tribes.events.model.COMMIT_BYTES` bytes)
+  covers the log digest of the header and the events before it and the state hash after them:
+  changing any byte of the header or of an event, or the rules, breaks it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Any
+
+from tribes.core.events import Event
+from tribes.core.header import Header
+from tribes.events import codec
+from tribes.events.framing import uvarint
+from tribes.events.headers import header_data
+from tribes.events.model import COMMIT_BYTES
+
+LOG_DIGEST_BYTES = 16
+
+
+def header_bytes(header: Header) -> bytes:
+    return codec.pack(codec.canonical(header_data(header)))
+
+
+def event_bytes(event: Event) -> bytes:
+    return b"".join(codec.pack(v) for v in codec.event_to_wire(event))
+
+
+class Running:
+    """The log digest as events are added: ``at()`` after each one is the digest so far."""
+
+    def __init__(self, header: Header) -> None:
+        self._hash = hashlib.blake2b(digest_size=LOG_DIGEST_BYTES, person=b"tribes-log")
+        self._add(header_bytes(header))
+
+    def _add(self, data: bytes) -> None:
+        self._hash.update(uvarint(len(data)))
+        self._hash.update(data)
+
+    def add(self, event: Event) -> None:
+        self._add(event_bytes(event))
+
+    def add_bytes(self, wire: bytes) -> None:
+        self._add(wire)
+
+    def at(self) -> bytes:
+        return self._hash.digest()
+
+
+def log_digest(header: Header, events: Iterable[Event]) -> bytes:
+    running = Running(header)
+    for event in events:
+        running.add(event)
+    return running.at()
+
+
+def commit_digest(log_digest_so_far: bytes, state: Any) -> bytes:
+    """The digest a commit holds: the log digest so far and the state hash after it."""
+    state_hash = bytes.fromhex(codec.state_hash(state))
+    h = hashlib.blake2b(digest_size=COMMIT_BYTES, person=b"tribes-commit")
+    h.update(log_digest_so_far)
+    h.update(state_hash)
+    return h.digest()

@@ -1,0 +1,224 @@
+"""Files on disk, safely: bounded reads of regular files only, atomic whole-file writes, appends
+that are cut back on failure, and one exclusive lock per log.
+
+- **Reading** opens with ``O_NONBLOCK`` (a FIFO never hangs), refuses what ``fstat`` says is
+  not a regular file (``/dev/zero``, a FIFO, a folder), and reads at most ``limit + 1`` bytes.
+- **Writing** a whole file goes through a unique temporary file in the same folder
+  (``O_CREAT | O_EXCL | O_NOFOLLOW``: never through a planted link), fsync, rename, fsync of the
+  folder. Without ``replace`` the rename is a hard link, which fails if the name exists.
+- **Locking**: ``fcntl.flock`` on the log file itself. A JSON log is replaced by rename, so
+  whoever takes the lock checks that the name still leads to the file it locked, and else locks
+  again.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import secrets
+import stat
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from tribes.core.errors import LogBusy, LogError
+
+LOCK_WAIT = 30.0
+"""Seconds a writer waits for another to finish before giving up (LogBusy)."""
+
+
+def read_regular(path: Path, limit: int, what: str = "log") -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise LogError("no such file", path=str(path)) from None
+    except IsADirectoryError:
+        raise LogError(f"is a directory, not a {what}", path=str(path)) from None
+    except OSError as exc:
+        raise LogError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
+    try:
+        return read_fd(fd, str(path), limit, what)
+    finally:
+        os.close(fd)
+
+
+def read_fd(fd: int, path: str, limit: int, what: str = "log") -> bytes:
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise LogError(f"is a directory, not a {what}", path=path)
+        if not stat.S_ISREG(info.st_mode):
+            raise LogError(f"is not a regular file; a {what} is read only from one", path=path)
+        if info.st_size > limit:
+            raise LogError(
+                f"is {info.st_size} bytes; a {what} is read up to {limit} bytes", path=path
+            )
+        os.lseek(fd, 0, os.SEEK_SET)
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise LogError(f"cannot read: {exc.strerror or exc}", path=path) from None
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise LogError(f"is over {limit} bytes; a {what} is read up to {limit} bytes", path=path)
+    return data
+
+
+def fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, *, replace: bool) -> None:
+    """Write ``path`` whole: a unique temporary file beside it, fsync, then rename (``replace``)
+    or link (which refuses an existing name), then fsync the folder."""
+    folder = path.parent
+    tmp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(tmp, flags | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError as exc:
+        raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)
+            os.unlink(tmp)
+        fsync_folder(folder)
+    except FileExistsError:
+        _remove(tmp)
+        raise LogError(
+            "exists; choose another name or pass --force to replace it", path=str(path)
+        ) from None
+    except OSError as exc:
+        _remove(tmp)
+        raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+    except BaseException:
+        _remove(tmp)
+        raise
+
+
+def _remove(tmp: Path) -> None:
+    with suppress(OSError):
+        os.unlink(tmp)
+
+
+def append_at(fd: int, path: str, size: int, data: bytes) -> None:
+    """Write ``data`` at byte ``size`` of the open file and fsync it; on any failure cut the file
+    back to ``size``, so that it is as it was."""
+    try:
+        try:
+            os.ftruncate(fd, size)  # nothing beyond the committed part (checked under the lock)
+            view = memoryview(data)
+            offset = size
+            while view:
+                written = os.pwrite(fd, view, offset)
+                view = view[written:]
+                offset += written
+            os.fsync(fd)
+        except BaseException:
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+            raise
+    except OSError as exc:
+        raise LogError(f"cannot append: {exc.strerror or exc}", path=path) from None
+
+
+@contextmanager
+def locked(path: Path, wait: float = LOCK_WAIT) -> Iterator[int]:
+    """An exclusive lock on the log at ``path``, held for the block; yields a read-write file
+    descriptor of the very file the name leads to while it is held."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except FileNotFoundError:
+            raise LogError("no such file", path=str(path)) from None
+        except OSError as exc:
+            raise LogError(
+                f"cannot open for writing: {exc.strerror or exc}", path=str(path)
+            ) from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise LogError(
+                    "is not a regular file; a log is only a regular file", path=str(path)
+                )
+            _flock(fd, path, deadline)
+            try:
+                same = os.stat(path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+        except BaseException:
+            os.close(fd)
+            raise
+        if same:
+            break
+        os.close(fd)  # replaced while we waited: lock the file it leads to now
+    try:
+        yield fd
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _flock(fd: int, path: Path, deadline: float) -> None:
+    delay = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                raise LogError(f"cannot lock: {exc.strerror or exc}", path=str(path)) from None
+        if time.monotonic() > deadline:
+            raise LogBusy("is locked by another writer; try again", path=str(path))
+        time.sleep(delay)
+        delay = min(delay * 2, 0.05)
+
+
+@contextmanager
+def shared_lock(path: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """A shared lock on the log at ``path``: waits for a writer at work to finish."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise LogError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                break
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise LogError(f"cannot lock: {exc.strerror or exc}", path=str(path)) from None
+            if time.monotonic() > deadline:
+                raise LogBusy("is locked by another writer; try again", path=str(path))
+            time.sleep(0.005)
+        yield
+    finally:
+        os.close(fd)

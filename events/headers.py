@@ -1,0 +1,153 @@
+"""The header of a log, checked: untrusted data in, a :class:`Header` out, every bad field named.
+
+Both forms of a log hold the same header data; :func:`header_data` writes it with its free-form
+parts (position, metadata) in sorted order, so both forms, and the log digest, see the same bytes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import cattrs
+
+from tribes.core.errors import CorruptLog, UnsupportedVersion
+from tribes.core.header import Header
+from tribes.events import codec
+from tribes.events.model import MAX_SEED, READABLE_VERSIONS
+
+_REQUIRED = ("game", "rules_version", "seed", "seats")
+_OPTIONAL = ("options", "position", "meta", "schema", "files")
+MAX_SEATS = 16
+MAX_SEAT_NAME = 64
+
+
+def header_data(header: Header) -> dict[str, Any]:
+    """The header as plain data: empty optional parts left out, free-form parts sorted."""
+    data = codec.unstructure(header)
+    data["position"] = codec.canonical(data["position"])
+    data["meta"] = codec.canonical(data["meta"])
+    data["files"] = codec.canonical(data["files"])
+    for optional in ("options", "position", "meta", "files"):
+        if not data[optional]:
+            del data[optional]
+    return data
+
+
+def check_version(version: Any, path: str | None) -> int:
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        readable = ", ".join(map(str, READABLE_VERSIONS))
+        shown = ascii(version)[:40]
+        raise UnsupportedVersion(
+            f"log format version {shown} cannot be read; this tribes reads versions {readable}",
+            path=path,
+        )
+    return version
+
+
+def seat_name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a seat name (text, 1 to 64 printable characters), or None."""
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_SEAT_NAME:
+        return "must be 1 to 64 characters of text"
+    if not name.isprintable() or name != name.strip() or codec.text_problem(name) is not None:
+        return "holds a control character or space at an end"
+    return None
+
+
+def header_from_data(data: Any, path: str | None, version: int = 2) -> Header:
+    """A Header from untrusted data: every field checked for its kind and range first, so that
+    a bad one is named ("the header's 'seed' must be ...")."""
+
+    def bad(why: str) -> CorruptLog:
+        return CorruptLog(f"the header is malformed: {why}", path=path)
+
+    if not isinstance(data, dict):
+        raise bad("it is not a map")
+    allowed = (*_REQUIRED, *_OPTIONAL) if version >= 2 else (*_REQUIRED, *_OPTIONAL[:-1])
+    for key in data:
+        if not isinstance(key, str) or key not in allowed:
+            raise bad(f"unknown field {ascii(key)[:40]}")
+    for key in _REQUIRED:
+        if key not in data:
+            raise bad(f"'{key}' is missing")
+    if not isinstance(data["game"], str) or not data["game"] or codec.text_problem(data["game"]):
+        raise bad("'game' must be a name")
+    if not _whole(data["rules_version"]) or data["rules_version"] < 1:
+        raise bad("'rules_version' must be a whole number from 1")
+    if not _whole(data["seed"]) or not 0 <= data["seed"] <= MAX_SEED:
+        raise bad(f"'seed' must be a whole number from 0 to {MAX_SEED}")
+    seats = data["seats"]
+    if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS:
+        raise bad(f"'seats' must list 1 to {MAX_SEATS} seat names")
+    for name in seats:
+        why = seat_name_problem(name)
+        if why:
+            raise bad(f"seat name {ascii(name)[:40]} {why}")
+    options = data.get("options", {})
+    if not _string_map(options, str):
+        wrong = (
+            next((k for k, v in options.items() if not isinstance(v, str)), None)
+            if isinstance(options, dict)
+            else None
+        )
+        raise bad(
+            "'options' must map names to text"
+            + (f" (option {ascii(wrong)[:40]} is not)" if wrong is not None else "")
+        )
+    if not _string_map(data.get("schema", {}), int):
+        raise bad("'schema' must map event names to versions")
+    if not _string_map(data.get("files", {}), str):
+        raise bad("'files' must map option names to the text of their files")
+    if not isinstance(data.get("meta", {}), dict):
+        raise bad("'meta' must be a map")
+    for key in ("position", "meta", "options", "schema", "files"):
+        why = json_problem(data.get(key), 0)
+        if why:
+            raise bad(f"'{key}' {why}")
+    try:
+        return codec.structure(data, Header)
+    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise bad(codec.why(exc)) from None
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _string_map(value: Any, kind: type) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and type(v) is kind for k, v in value.items()
+    )
+
+
+def json_problem(value: Any, depth: int = 0, where: str = "") -> str | None:
+    """Why ``value`` is not plain JSON that both forms of a log can hold, or None: only null,
+    true/false, 64-bit whole numbers, finite numbers, valid text, lists and text-keyed maps."""
+    at = f" at {where}" if where else ""
+    if depth > 32:
+        return f"nests too deeply{at}"
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        return None if codec.text_problem(value) is None else f"holds a lone surrogate{at}"
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"holds {value}, which JSON cannot{at}"
+    if isinstance(value, int):
+        return None if -(1 << 63) <= value <= MAX_SEED else f"holds a number beyond 64 bits{at}"
+    if isinstance(value, list):
+        items = enumerate(value)
+        return next(
+            (w for i, v in items if (w := json_problem(v, depth + 1, f"{where}[{i}]"))), None
+        )
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) and codec.text_problem(k) is None for k in value):
+            return f"has a key that is not text{at}"
+        return next(
+            (
+                w
+                for k, v in value.items()
+                if (w := json_problem(v, depth + 1, f"{where}.{k}" if where else k))
+            ),
+            None,
+        )
+    return f"holds a {type(value).__name__}, which JSON cannot{at}"

@@ -1,0 +1,90 @@
+"""What a log is, whatever its form: the data model and the limits of the log format.
+
+A log is a header, events, state checkpoints and commits. Each append ends with a commit: the
+log is what it holds up to its last commit (see :mod:`tribes.events.digest`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tribes.core.events import Event
+from tribes.core.header import Header
+
+FORMAT_NAME = "tribes-log"
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+MAGIC = b"\x89TRB"
+CHECKPOINT_EVERY = 64
+DIGEST_BYTES = 8
+"""Bytes of the state hash a checkpoint keeps."""
+COMMIT_BYTES = 12
+"""Bytes of a commit's digest (over the header, the events before it and the state after them)."""
+MAX_LOG_BYTES = 16 << 20
+MAX_RECORD_BYTES = 1 << 20
+MAX_EVENTS = 20_000
+"""The most events a log holds (a long game has a few hundred): reading stays bounded."""
+MAX_FILE_BYTES = 256 << 10
+"""The largest file an option may name (a board, a map, a tile set)."""
+MAX_SEED = (1 << 64) - 1
+
+
+@attrs.frozen
+class Checkpoint:
+    """The first bytes of the state hash after ``events`` events."""
+
+    events: int
+    digest: bytes
+
+
+@attrs.frozen
+class Commit:
+    """The end of an append: a digest over the header, the first ``events`` events and the state
+    after them (:func:`tribes.events.digest.commit_digest`)."""
+
+    events: int
+    digest: bytes
+
+
+@attrs.frozen
+class Tail:
+    """Bytes after a log's last commit: an append that never finished. ``records`` whole records
+    start at byte ``offset``; ``torn`` when the file ends inside one more."""
+
+    offset: int
+    records: int
+    torn: bool
+    size: int
+
+    def describe(self) -> str:
+        parts = []
+        if self.records:
+            parts.append(f"{self.records} record{'s' if self.records != 1 else ''}")
+        if self.torn:
+            parts.append("a truncated one" if self.records else "a truncated record")
+        what = " and ".join(parts)
+        return f"{what} after the last commit, at byte {self.offset}: an interrupted append"
+
+
+@attrs.frozen(kw_only=True)
+class GameLog:
+    header: Header
+    events: tuple[Event, ...] = ()
+    checkpoints: tuple[Checkpoint, ...] = ()
+    commits: tuple[Commit, ...] = ()
+
+    @property
+    def version(self) -> int:
+        """The format version: 2 with commits (every log tribes writes), else 1 (a log of
+        version 1 as read, or a log built in memory and not yet sealed)."""
+        return FORMAT_VERSION if self.commits else 1
+
+
+@attrs.frozen
+class FileEnd:
+    """Where the committed part of a ``.tribes`` file ends: its size and last check byte, for
+    appending; ``tail`` is what lies beyond, if anything."""
+
+    size: int
+    check: int
+    tail: Tail | None = None

@@ -1,0 +1,175 @@
+"""Reading a log in either form: checked as far as can be without replaying it, its game found
+fit for its header, an uncommitted tail refused (after waiting for a writer at work)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import attrs
+
+from tribes import games
+from tribes.core.engine import play
+from tribes.core.errors import (
+    BadNotation,
+    CorruptLog,
+    UncommittedTail,
+    UnsupportedVersion,
+    UsageError,
+)
+from tribes.core.events import Event
+from tribes.core.game import Game
+from tribes.core.header import Header
+from tribes.events import codec, files, logfile
+from tribes.events.logfile import FileEnd, GameLog, Tail
+from tribes.replay.making import check_seats, file_options, setup
+from tribes.replay.marks import checkpoints
+
+
+@attrs.frozen
+class Opened:
+    """A log as read from disk: which file, in which form, and where its committed bytes end."""
+
+    path: Path
+    log: GameLog
+    game: Game
+    end: FileEnd | None
+    """None for the JSON form, which is rewritten whole on append."""
+    raw: bytes = b""
+    """The bytes read, to tell whether another writer changed the file since."""
+
+    @property
+    def tail(self) -> Tail | None:
+        """Records after the last commit (an interrupted append): never part of the game."""
+        return self.end.tail if self.end is not None else None
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+
+def is_json(path: Path, data: bytes) -> bool:
+    return path.suffix == ".json" or data.lstrip()[:1] == b"{"
+
+
+def open_log(path: Path) -> Opened:
+    """Read a log in either form, checked as far as can be without replaying it. JSON events
+    may be dicts or, in hand-written scenarios (version 1), moves in notation; both are resolved
+    against the states as the log replays. ``CORPUS#K`` is game K of a corpus."""
+    from tribes.replay import corpus
+
+    if (ref := corpus.split_ref(path)) is not None:
+        return corpus.open_game(path, *ref)  # type: ignore[no-any-return]
+    data = logfile.read_bytes(path)
+    opened = opened_from(path, data)
+    if opened.tail is not None:  # a writer at work, or one that was interrupted?
+        with files.shared_lock(path):
+            opened = opened_from(path, logfile.read_bytes(path))
+        refuse_tail(opened)
+    return opened
+
+
+def refuse_tail(opened: Opened) -> None:
+    """Raise UncommittedTail if the log has records after its last commit."""
+    tail = opened.tail
+    if tail is not None:
+        raise UncommittedTail(
+            f"{tail.describe()}; 'tribes repair {opened.path}' cuts it (keeping a backup)",
+            path=str(opened.path),
+            offset=tail.offset,
+            records=tail.records,
+        )
+
+
+def opened_from(path: Path, data: bytes, texts: Mapping[str, str] | None = None) -> Opened:
+    """The log in ``data`` as read from ``path``; ``texts`` adds file texts to its header (the
+    upgrade of a version 1 log)."""
+    where = str(path)
+    if is_json(path, data):
+        raw = _json_of(path, data)
+        if texts:
+            raw = attrs.evolve(raw, header=_with_files(raw.header, texts))
+        game = _game_of(raw.header, where)
+        log = _resolve_json(game, raw, where)
+        return Opened(path, log, game, None, data)
+    log, end = logfile.decode(data, games.event_table, where)
+    if texts:
+        log = attrs.evolve(log, header=_with_files(log.header, texts))
+    game = _game_of(log.header, where)
+    return Opened(path, log, game, end, data)
+
+
+def read_header(path: Path, data: bytes) -> Header:
+    """The header of the log in ``data``, checked as data but not against its game."""
+    if is_json(path, data):
+        return _json_of(path, data).header
+    return logfile.decode(data, games.event_table, str(path))[0].header
+
+
+def _json_of(path: Path, data: bytes) -> logfile.JsonLog:
+    try:
+        text = data.decode()
+    except UnicodeDecodeError:
+        raise CorruptLog("is not UTF-8 text", path=str(path)) from None
+    return logfile.read_json_text(text, str(path))
+
+
+def _with_files(head: Header, texts: Mapping[str, str]) -> Header:
+    return attrs.evolve(head, files={**head.files, **texts})
+
+
+def _game_of(head: Header, path: str) -> Game:
+    """The log's game, once its header is found fit for it: seats, names, options, files."""
+    game = games.get_for_log(head.game, path)
+    if head.rules_version > game.rules_version:
+        raise UnsupportedVersion(
+            f"written for {game.name} rules version {head.rules_version}; "
+            f"this tribes plays version {game.rules_version}",
+            path=path,
+        )
+    try:
+        check_seats(game, head.seats)
+        game.check_options(head.options)
+    except UsageError as exc:
+        raise CorruptLog(f"the header does not fit {game.name}: {exc.message}", path=path) from None
+    for option, what in file_options(game).items():
+        if option in head.options and option not in head.files:
+            raise UnsupportedVersion(
+                f"names {what} '{head.options[option]}' without holding it (a log of format "
+                f"version 1?); 'tribes upgrade LOG -o NEW --file {option}=PATH' puts it in",
+                path=path,
+            )
+    stray = sorted(k for k in head.files if k not in head.options or k not in file_options(game))
+    if stray:
+        raise CorruptLog(
+            f"the header holds a file for no option that names one ({ascii(stray[0])[:40]})",
+            path=path,
+        )
+    return game
+
+
+def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
+    events: list[Event] = []
+    state = setup(game, raw.header)
+    for index, item in enumerate(raw.items, start=1):
+        try:
+            if isinstance(item, str) and raw.version == 1:
+                event = game.parse_move(state, item)
+            else:
+                event = codec.event_from_dict(game.events, item, raw.header.schema)
+        except (CorruptLog, UnsupportedVersion) as exc:
+            raise exc.placed(path=path, record=f"event {index}", index=index) from None
+        except BadNotation as exc:
+            raise exc.within(f"{path}: event {index}") from None
+        state = play(game, state, event, index).state
+        events.append(event)
+    log = GameLog(header=raw.header, events=tuple(events))
+    if raw.version >= 2:
+        if logfile.log_digest(log) != raw.digest:
+            raise CorruptLog(
+                "its digest does not match its header and events: the log was altered or damaged",
+                path=path,
+            )
+        return attrs.evolve(log, checkpoints=raw.checkpoints or (), commits=raw.commits)
+    if raw.checkpoints is None:
+        return attrs.evolve(log, checkpoints=checkpoints(game, log, ()))
+    return attrs.evolve(log, checkpoints=raw.checkpoints)

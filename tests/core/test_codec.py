@@ -1,0 +1,122 @@
+"""The codec: a converter made by a function, strict primitives, hooks for a game's own value
+types (a coordinate-keyed map round-trips through msgpack and JSON and stays hashable), and
+errors that keep their data."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+import cattrs
+import pytest
+
+from tribes.core.errors import CorruptLog, LogError, UncommittedTail
+from tribes.events import codec
+
+
+@attrs.frozen
+class Coord:
+    x: int
+    y: int
+
+
+class Tiles(Mapping[Coord, str]):
+    """A game's own value: tiles by coordinate, frozen and hashable (an unbounded grid)."""
+
+    def __init__(self, items: Mapping[Coord, str]) -> None:
+        self._items = tuple(sorted(items.items(), key=lambda kv: (kv[0].x, kv[0].y)))
+        self._map = dict(self._items)
+
+    def __getitem__(self, key: Coord) -> str:
+        return self._map[key]
+
+    def __iter__(self) -> Iterator[Coord]:
+        return iter(self._map)
+
+    def __len__(self) -> int:
+        return len(self._map)
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tiles) and self._items == other._items
+
+
+def tiles_to_plain(tiles: Tiles) -> Any:
+    return [[c.x, c.y, t] for c, t in tiles.items()]
+
+
+def tiles_from_plain(data: Any) -> Tiles:
+    if not isinstance(data, list) or not all(
+        isinstance(i, list)
+        and len(i) == 3
+        and type(i[0]) is int
+        and type(i[1]) is int
+        and type(i[2]) is str
+        for i in data
+    ):
+        raise TypeError("tiles are [x, y, tile] triples")
+    return Tiles({Coord(x, y): t for x, y, t in data})
+
+
+@attrs.frozen
+class Board:
+    tiles: Tiles
+    turn: int
+
+
+def test_a_coordinate_keyed_map_round_trips_through_both_forms_with_a_hook() -> None:
+    conv = codec.make_converter([codec.Hook(Tiles, tiles_to_plain, tiles_from_plain)])
+    board = Board(tiles=Tiles({Coord(0, 0): "forest", Coord(-3, 7): "river"}), turn=2)
+    plain = conv.unstructure(board)
+    assert plain == {"tiles": [[-3, 7, "river"], [0, 0, "forest"]], "turn": 2}
+    assert conv.structure(codec.unpack_all(codec.pack(plain))[0], Board) == board
+    assert conv.structure(codec.from_json(codec.to_json(plain)), Board) == board
+    assert hash(conv.structure(plain, Board)) == hash(board)
+    with pytest.raises(cattrs.BaseValidationError):
+        conv.structure({"tiles": [[0, "0", "x"]], "turn": 1}, Board)
+
+
+def test_register_remakes_the_converter_of_tribes() -> None:
+    before = codec.converter()
+    codec.register(Tiles, tiles_to_plain, tiles_from_plain)
+    assert codec.converter() is not before
+    assert codec.unstructure(Tiles({Coord(1, 2): "x"})) == [[1, 2, "x"]]
+
+
+@pytest.mark.parametrize("value", [True, "12", 12.9, 12.0])
+def test_an_int_field_takes_only_an_int(value: Any) -> None:
+    with pytest.raises(cattrs.BaseValidationError):
+        codec.make_converter().structure({"tiles": [], "turn": value}, Board)
+
+
+def test_text_with_a_lone_surrogate_is_refused() -> None:
+    with pytest.raises(ValueError, match="surrogate"):
+        codec.from_json('{"a": "\\ud800"}')
+    with pytest.raises(ValueError, match="allows"):
+        codec.from_json('{"a": NaN}')
+    assert codec.from_json('{"a": "\\ud83d\\ude00"}') == {"a": "\U0001f600"}  # a pair is fine
+
+
+def test_log_errors_keep_their_data_when_context_is_added() -> None:
+    bare = CorruptLog("is corrupt: its check byte does not match")
+    placed = bare.placed(path="g.tribes", record="the record after event 3", offset=40, index=3)
+    assert isinstance(placed, CorruptLog)
+    assert (placed.path, placed.record, placed.offset, placed.index) == (
+        "g.tribes",
+        "the record after event 3",
+        40,
+        3,
+    )
+    assert placed.reason == bare.reason
+    assert placed.message == (
+        "g.tribes: the record after event 3 (byte 40) is corrupt: its check byte does not match"
+    )
+    within = placed.within("verify")
+    assert within.offset == 40 and within.message.startswith("verify: g.tribes:")
+    tail = UncommittedTail("2 records after the last commit, at byte 9", records=2, offset=9)
+    moved = tail.placed(path="g.tribes")
+    assert isinstance(moved, UncommittedTail) and moved.records == 2 and moved.offset == 9
+    assert isinstance(moved, LogError) and moved.message.startswith("g.tribes: 2 records")
