@@ -68,6 +68,9 @@ class Facts:
     """What a player may not see, in words ("" when nothing is hidden)."""
     chance: bool
     options: tuple[Option, ...] = ()
+    private_moves: bool = False
+    """Whether the legal moves give a hidden thing away (Iwari: the plays a hand can pay for):
+    then only the seat to move (and a viewer of everything) sees them."""
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)

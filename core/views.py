@@ -26,7 +26,7 @@ def document(game: Game, state: Any, seats: Sequence[str], viewer: Viewer) -> di
         "over": game.is_over(state),
         "ended": outcome.ended,
         "to_move": None if to_move is None else seats[to_move],
-        "pending": pending_document(game, state, seats, game.pending(state)),
+        "pending": pending_document(game, state, seats, game.pending(state), viewer),
         "scores": {**dict(zip(seats, scores, strict=True)), **dict(outcome.others)},
         "winners": [seats[i] for i in outcome.winners],
         **game.fields(state, seats, viewer),
@@ -34,18 +34,31 @@ def document(game: Game, state: Any, seats: Sequence[str], viewer: Viewer) -> di
 
 
 def pending_document(
-    game: Game, state: Any, seats: Sequence[str], pending: Pending | None
+    game: Game, state: Any, seats: Sequence[str], pending: Pending | None, viewer: Viewer = "all"
 ) -> dict[str, Any] | None:
     """A pending decision as plain data: who, what, the game's details, and every option in
-    notation."""
+    notation — null for a viewer the options would tell a secret (``Facts.private_moves``)."""
     if pending is None:
         return None
     return {
         "seat": seats[pending.seat],
         "decision": pending.decision,
         **pending.details,
-        "options": [game.format_move(m) for m in game.legal_moves(state)],
+        "options": legal_notation(game, state, viewer),
     }
+
+
+def sees_moves(game: Game, state: Any, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may see the legal moves of ``state``: always, unless they give away
+    what only the seat to move may know."""
+    return not game.facts.private_moves or viewer == "all" or viewer == game.to_move(state)
+
+
+def legal_notation(game: Game, state: Any, viewer: Viewer = "all") -> list[str] | None:
+    """The legal moves in notation, or None for a viewer who may not see them."""
+    if not sees_moves(game, state, viewer):
+        return None
+    return [game.format_move(m) for m in game.legal_moves(state)]
 
 
 def step_document(

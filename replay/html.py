@@ -116,15 +116,9 @@ def _frames(
 
 
 def _document(game: Game, log: GameLog, step: Step, viewer: Viewer) -> dict[str, Any]:
-    document = views.step_document(game, log.header, step.index, step.state, viewer)
-    pending = document.get("pending")
-    if isinstance(pending, dict) and viewer != EVERYTHING:
-        decider = (
-            log.header.seats.index(pending["seat"]) if pending["seat"] in log.header.seats else -1
-        )
-        if decider != viewer:  # a decision's options can tell the decider's hidden cards
-            document["pending"] = {k: v for k, v in pending.items() if k != "options"}
-    return document
+    """The step's show --json document as the viewer may see it (options that would tell a
+    secret are null there: Facts.private_moves)."""
+    return views.step_document(game, log.header, step.index, step.state, viewer)
 
 
 def _status(document: dict[str, Any]) -> dict[str, Any]:

@@ -39,7 +39,7 @@ def step_record(
     }
     if states:
         record["state"] = views.step_document(game, header, step.index, step.state, viewer)
-        record["legal"] = [game.format_move(m) for m in game.legal_moves(step.state)]
+        record["legal"] = views.legal_notation(game, step.state, viewer)
     return record
 
 

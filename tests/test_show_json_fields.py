@@ -3,6 +3,7 @@ villages, Iwari's feats by seat and whether half-journey scoring has happened.""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tribes.core import views
@@ -53,3 +54,35 @@ def test_iwari_feats_by_seat_and_half_journey():
     assert marks[0] == (0, False)
     assert (1, False) in marks and marks[-1] == (1, True)
     assert marks.index((1, True)) == marks.index((1, False)) + 1
+
+
+def test_a_spectator_cannot_read_a_hand_from_the_third_tribes_options(cli):
+    """I22: the third tribe's plays are paid from the deciding player's hand, so its options
+    tell that hand: only that player (and a viewer of everything) sees them."""
+    path = FIXTURES / "iwari" / "full-game-2p.json"
+    opened = logs.open_log(path)
+    steps = logs.steps_of(opened.game, opened.log)
+    head = opened.log.header
+    third = next(s for s in steps if opened.game.pending(s.state) is not None)
+    decider = opened.game.pending(third.state).seat
+    other = 1 - decider
+    for viewer, sees in ((None, False), (other, False), (decider, True), ("all", True)):
+        doc = views.step_document(opened.game, head, third.index, third.state, viewer)
+        assert (doc["pending"]["options"] is not None) == sees, viewer
+    at = str(third.index)
+    spectator = json.loads(cli.ok("show", str(path), "--json", "--at", at, "--as", "spectator"))
+    assert spectator["pending"]["options"] is None
+    lines = cli.ok("log", str(path), "--json", "--states", "--as", "spectator").splitlines()
+    record = json.loads(lines[third.index])
+    assert record["legal"] is None and record["state"]["pending"]["options"] is None
+    clans = json.loads(
+        cli.ok(
+            "log",
+            str(FIXTURES / "clans" / "two-players.json"),
+            "--json",
+            "--states",
+            "--as",
+            "spectator",
+        ).splitlines()[0]
+    )
+    assert clans["legal"]  # Clans' moves give nothing away

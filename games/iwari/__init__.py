@@ -28,6 +28,7 @@ class IwariGame(GameBase):
         max_seats=5,
         hidden="each player's hand and the order of the deck (I22)",
         chance=True,
+        private_moves=True,
         options=(
             Option("map", board.STANDARD, "PATH"),
             Option("feats", "off", "on|off", ON_OFF),
