@@ -105,6 +105,10 @@ def add(path: Path, sources: tuple[Path, ...], new: bool, force: bool) -> None:
         opened.append(logs.open_log(source))
     encoded = []
     for item in opened:
+        if item.log.annotations:  # a corpus holds a header part, a seed and events only
+            raise UsageError(
+                f"{item.path} has tags or notes, which a corpus does not hold; nothing was added"
+            )
         steps = logs.steps_of(item.game, item.log, path=str(item.path))
         encoded.append(corpora.encode_game(item.game, item.log, steps[-1].state))
     with corpora.Writer(path, new=new, force=force) as writer:

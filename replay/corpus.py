@@ -460,6 +460,11 @@ class Writer:
             self.commit()
 
     def add_log(self, game: Game, log: GameLog) -> None:
+        if log.annotations:  # a corpus holds a header part, a seed and events: nothing more
+            raise UsageError(
+                f"the log has {len(log.tags)} tags and {len(log.notes)} notes, which a corpus "
+                "does not hold; nothing was added"
+            )
         self.add(*encode_game(game, log))
 
     def _put(self, record: bytes) -> None:

@@ -360,3 +360,10 @@ def test_a_json_commit_out_of_place_among_the_annotations_is_refused(cli):
     path.write_text(text[:first] + '", 3' + text[first + 4 :])
     line = cli.fails("log", path)
     assert "the commit after event 0 counts 3 annotations" in line
+
+
+def test_a_corpus_refuses_a_log_with_tags_rather_than_drop_them(cli):
+    path = tagged(cli)
+    line = cli.fails("corpus", "add", "c.corpus", path, "--new", code=2)
+    assert "has tags or notes, which a corpus does not hold" in line
+    assert not cli.path("c.corpus").exists()
