@@ -257,7 +257,8 @@ def test_simulate_records_the_bots_as_a_tag(cli):
     )
     (log,) = cli.path("runs").iterdir()
     assert cli.ok("tag", log) == "bots=greedy,random\n"
-    assert "bots" not in logs.open_log(log).log.header.meta
+    # and in meta.bots, which a corpus (no tags) and tribes stats read
+    assert logs.open_log(log).log.header.meta["bots"] == {"p1": "greedy", "p2": "random"}
 
 
 # --- bad input: one line, the log untouched ------------------------------------------------------
