@@ -6,6 +6,7 @@ traceback from here on any input is a bug.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import shutil
@@ -19,7 +20,14 @@ import click.shell_completion
 
 from tribes import games
 from tribes.core import views
-from tribes.core.errors import BadPosition, LogError, TribesError, UsageError
+from tribes.core.errors import (
+    BadPosition,
+    CorruptLog,
+    LogError,
+    TribesError,
+    UncommittedTail,
+    UsageError,
+)
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec, files
 from tribes.events.logfile import GameLog
@@ -328,7 +336,20 @@ def verify(paths: tuple[Path, ...]) -> None:
 @click.option("--force", is_flag=True, help="Replace an older backup (LOG.torn) if it exists.")
 def repair(log: Path, force: bool) -> None:
     """Cut an interrupted append (records after the last commit), keeping a backup."""
-    click.echo(one_line(checking.repair(log, force=force).line()))
+    try:
+        repaired = checking.repair(log, force=force)
+    except CorruptLog as exc:
+        if isinstance(exc, UncommittedTail) or "whoever shared it" in exc.message:
+            raise
+        # Damage that is no interrupted append: say why repair leaves it, and what to do.
+        hinted = copy.copy(exc)
+        hinted.message = (
+            f"{exc.message}; that is no interrupted append, so repair leaves the log alone: "
+            "take it again from whoever shared it"
+        )
+        hinted.args = (hinted.message,)
+        raise hinted from None
+    click.echo(one_line(repaired.line()))
 
 
 @main.command(short_help="Write a log of format version 1 in the current version.")

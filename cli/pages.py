@@ -39,7 +39,7 @@ def html_page(log: Path, output: Path | None, who: str) -> None:
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     click.echo(
-        f"{target}: {len(steps) - 1} events as {html.viewer_name(opened.log.header.seats, viewer)}, "
+        f"{target}: {len(steps) - 1} event{'' if len(steps) == 2 else 's'} as {html.viewer_name(opened.log.header.seats, viewer)}, "
         f"{len(text.encode()) / 1024:.0f} KB; open it in a browser"
     )
 
