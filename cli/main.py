@@ -28,7 +28,7 @@ from tribes.core.errors import (
     UncommittedTail,
     UsageError,
 )
-from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
+from tribes.core.game import Game
 from tribes.events import codec, files
 from tribes.events.logfile import GameLog
 from tribes.replay import logs, records
@@ -244,7 +244,7 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     if states and not as_json:
         raise UsageError("--states goes with --json")
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
-    viewer = _viewer(head.seats, who)
+    viewer = views.viewer_named(head.seats, who)
     if as_json:
         for record in records.step_records(opened.game, head, steps, viewer, states=states):
             click.echo(codec.to_json(record, indent=None))
@@ -254,16 +254,6 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     )
     for step in steps[1:]:
         click.echo(views.step_line(opened.game, head.seats, step, width, viewer))
-
-
-def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
-    if who is None or who == "all":
-        return EVERYTHING
-    if who == "spectator":
-        return SPECTATOR
-    if who in seats:
-        return seats.index(who)
-    raise UsageError(f"--as '{who}' is no seat; use one of {', '.join(seats)}, spectator or all")
 
 
 def _at(count: int, at: int | None) -> int:
@@ -290,7 +280,7 @@ def show(
     index = _at(len(opened.log.events), at)
     step = logs.steps_of(opened.game, opened.log, path=str(log))[index]
     state = step.state
-    viewer = _viewer(head.seats, who)
+    viewer = views.viewer_named(head.seats, who)
     if as_json:
         out = codec.to_json(views.step_document(opened.game, head, index, state, viewer)) + "\n"
     elif as_svg:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
+from tribes.core import views
 from tribes.core.errors import UsageError
-from tribes.core.game import EVERYTHING, SPECTATOR, Viewer
 from tribes.replay import html, logs
 
 
@@ -31,7 +31,7 @@ def html_page(log: Path, output: Path | None, who: str) -> None:
     """One HTML file that steps through a game in any browser, offline."""
     opened = logs.open_log(log)
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
-    viewer = _viewer(opened.log.header.seats, who)
+    viewer = views.viewer_named(opened.log.header.seats, who)
     text = html.page(opened.game, opened.log, steps, viewer)
     target = output if output is not None else log.with_suffix(".html")
     try:
@@ -42,13 +42,3 @@ def html_page(log: Path, output: Path | None, who: str) -> None:
         f"{target}: {len(steps) - 1} event{'' if len(steps) == 2 else 's'} as {html.viewer_name(opened.log.header.seats, viewer)}, "
         f"{len(text.encode()) / 1024:.0f} KB; open it in a browser"
     )
-
-
-def _viewer(seats: tuple[str, ...], who: str) -> Viewer:
-    if who == "all":
-        return EVERYTHING
-    if who == "spectator":
-        return SPECTATOR
-    if who in seats:
-        return seats.index(who)
-    raise UsageError(f"--as '{who}' is no seat; use one of {', '.join(seats)}, spectator or all")
