@@ -19,6 +19,7 @@ import click
 import click.shell_completion
 
 from tribes import games
+from tribes.cli.corpus import work_options
 from tribes.core import views
 from tribes.core.errors import (
     BadPosition,
@@ -34,6 +35,7 @@ from tribes.events.logfile import GameLog
 from tribes.replay import logs, records
 from tribes.replay import verify as checking
 from tribes.replay.cursor import check_point
+from tribes.replay.parallel import Where
 from tribes.replay.simulate import check_save, match, seeds
 from tribes.replay.simulate import simulate as run_simulation
 
@@ -302,22 +304,20 @@ def write_text(path: Path, text: str) -> None:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-@main.command(short_help="Replay logs: every event, checkpoint and commit checked.")
+@main.command(short_help="Replay logs and corpora: every event legal, every state matching.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
-def verify(paths: tuple[Path, ...]) -> None:
+@work_options
+def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
     """Replay logs: every event legal, every checkpoint and commit matching, the replay
-    deterministic, nothing after the last commit; prints each log's digest."""
-    failed = 0
-    for path in paths:
-        try:
-            click.echo(f"ok    {one_line(checking.verify(path).line())}")
-        except TribesError as exc:
-            failed += 1
-            message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
-            click.echo(f"FAIL  {one_line(message)}")
+    deterministic, nothing after the last commit; prints each log's digest. A corpus
+    (NAME.corpus) is checked game by game (CORPUS#K: game K alone)."""
+    from tribes.replay import batch
+
+    totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
     if len(paths) > 1:
-        click.echo(f"{len(paths) - failed} ok, {failed} failed")
-    if failed:
+        bad = totals.failed_inputs
+        click.echo(f"{totals.inputs - bad} ok, {bad} failed")
+    if totals.failed:
         sys.exit(1)
 
 
@@ -411,7 +411,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
 # --- simulate, demo -------------------------------------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="Play seeded games between bots: a summary and statistics.")
 @click.argument("game_name", metavar="GAME")
 @click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -431,9 +431,13 @@ def import_(source: Path, output: Path, force: bool) -> None:
     help="Every game starts from this position (its seats too).",
 )
 @click.option(
-    "--save", type=click.Path(path_type=Path, file_okay=False), help="Write every game's log here."
+    "--save",
+    type=click.Path(path_type=Path),
+    help="Write every game's log to this folder, or all of them to NAME.corpus.",
 )
 @click.option("--force", is_flag=True, help="Replace logs of an earlier run in --save.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as a JSON document.")
+@work_options
 def simulate(
     game_name: str,
     count: int,
@@ -444,8 +448,12 @@ def simulate(
     position: Path | None,
     save: Path | None,
     force: bool,
+    as_json: bool,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
-    """Play seeded games between bots and summarise wins and scores."""
+    """Play seeded games between bots and summarise wins and scores (with --jobs N on N
+    processes, with --cluster on Dask: the same games and summary)."""
     game = games.get(game_name)
     how = match(
         game,
@@ -454,15 +462,27 @@ def simulate(
         options=game.check_options(_options(options)),
         position=_read_position(position) if position else None,
     )
+    where = Where(jobs, cluster)
     if save is not None:
-        check_save(game, save, seeds(seed, count), force=force)
+        check_save(game, save, seeds(seed, count), force=force, cluster=cluster is not None)
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(
-            game, games=count, seed=seed, how=how, save=save, force=force, progress=bar.update
+            game,
+            games=count,
+            seed=seed,
+            how=how,
+            save=save,
+            force=force,
+            where=where,
+            progress=bar.update,
         )
     took = time.perf_counter() - began
-    for line in summary.lines():
+    assert summary.stats is not None
+    if as_json:
+        click.echo(codec.to_json(summary.stats.document()))
+        return
+    for line in [*summary.lines(), *summary.stats.lines()]:
         click.echo(line)
     click.echo(f"{count / took:.0f} games/s")
 
@@ -495,7 +515,7 @@ def _invoked_as() -> str:
 
 
 def _register() -> None:
-    from tribes.cli import pages, questions, rules, tui
+    from tribes.cli import corpus, pages, questions, rules, tui
 
     for command in (
         questions.diff,
@@ -504,6 +524,8 @@ def _register() -> None:
         questions.whatif,
         tui.replay,
         rules.rules,
+        corpus.corpus,
+        corpus.stats,
         pages.html_page,
     ):
         main.add_command(command)

@@ -81,8 +81,9 @@ def create(path: Path, log: GameLog, game: Game, *, force: bool = False) -> Game
 
 def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
     """Check every move, then append them all or none (:func:`tribes.replay.appending.act`)."""
-    from tribes.replay import appending
+    from tribes.replay import appending, corpus
 
+    corpus.refuse_append(opened.path)
     return appending.act(opened, moves)
 
 
