@@ -271,8 +271,15 @@ def _at(count: int, at: int | None) -> int:
 @click.option("--json", "as_json", is_flag=True, help="A JSON document instead of the board.")
 @click.option("--svg", "as_svg", is_flag=True, help="The board as an SVG picture.")
 @click.option("-o", "--output", type=OUT, help="Write to this file instead of standard output.")
+@click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 def show(
-    log: Path, at: int | None, who: str | None, as_json: bool, as_svg: bool, output: Path | None
+    log: Path,
+    at: int | None,
+    who: str | None,
+    as_json: bool,
+    as_svg: bool,
+    output: Path | None,
+    force: bool,
 ) -> None:
     """The state of a game: as text, as SVG (--svg) or as JSON."""
     if as_json and as_svg:
@@ -292,16 +299,8 @@ def show(
     if output is None:
         click.echo(out, nl=False)
     else:
-        write_text(output, out)
+        logs.write_output(output, out.encode(), force=force)
         click.echo(f"{output}: {len(out.encode())} bytes", err=True)
-
-
-def write_text(path: Path, text: str) -> None:
-    """Write an output file, or UsageError saying why it cannot be written."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 @main.command(short_help="Replay logs and corpora: every event legal, every state matching.")
