@@ -6,6 +6,7 @@ traceback from here on any input is a bug.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import shutil
@@ -21,7 +22,14 @@ import click.shell_completion
 from tribes import games
 from tribes.cli.corpus import work_options
 from tribes.core import views
-from tribes.core.errors import BadPosition, LogError, TribesError, UsageError
+from tribes.core.errors import (
+    BadPosition,
+    CorruptLog,
+    LogError,
+    TribesError,
+    UncommittedTail,
+    UsageError,
+)
 from tribes.core.game import Game
 from tribes.events import annotation, codec, files
 from tribes.events.logfile import Annotation, GameLog
@@ -357,8 +365,15 @@ def _at(count: int, at: int | None) -> int:
 @click.option("--json", "as_json", is_flag=True, help="A JSON document instead of the board.")
 @click.option("--svg", "as_svg", is_flag=True, help="The board as an SVG picture.")
 @click.option("-o", "--output", type=OUT, help="Write to this file instead of standard output.")
+@click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 def show(
-    log: Path, at: int | None, who: str | None, as_json: bool, as_svg: bool, output: Path | None
+    log: Path,
+    at: int | None,
+    who: str | None,
+    as_json: bool,
+    as_svg: bool,
+    output: Path | None,
+    force: bool,
 ) -> None:
     """The state of a game: as text, as SVG (--svg) or as JSON."""
     if as_json and as_svg:
@@ -387,16 +402,8 @@ def show(
     if output is None:
         click.echo(out, nl=False)
     else:
-        write_text(output, out)
+        logs.write_output(output, out.encode(), force=force)
         click.echo(f"{output}: {len(out.encode())} bytes", err=True)
-
-
-def write_text(path: Path, text: str) -> None:
-    """Write an output file, or UsageError saying why it cannot be written."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 @main.command(short_help="Replay logs and corpora: every event legal, every state matching.")
@@ -421,7 +428,20 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
 @click.option("--force", is_flag=True, help="Replace an older backup (LOG.torn) if it exists.")
 def repair(log: Path, force: bool) -> None:
     """Cut an interrupted append (records after the last commit), keeping a backup."""
-    click.echo(one_line(checking.repair(log, force=force).line()))
+    try:
+        repaired = checking.repair(log, force=force)
+    except CorruptLog as exc:
+        if isinstance(exc, UncommittedTail) or "whoever shared it" in exc.message:
+            raise
+        # Damage that is no interrupted append: say why repair leaves it, and what to do.
+        hinted = copy.copy(exc)
+        hinted.message = (
+            f"{exc.message}; that is no interrupted append, so repair leaves the log alone: "
+            "take it again from whoever shared it"
+        )
+        hinted.args = (hinted.message,)
+        raise hinted from None
+    click.echo(one_line(repaired.line()))
 
 
 @main.command(short_help="Write a log of format version 1 in the current version.")
