@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from tribes.core.errors import BadPosition
+from tribes.core.positions import check_keys, same_seats, seat_of
 from tribes.core.prng import Stream
 from tribes.events.codec import CACHE
 from tribes.games.hunters import features as feats
@@ -156,20 +157,11 @@ _KEYS = {"seats", "to_move", "tiles", "pieces", "scores", "stack", "bonus_stack"
 
 def from_position(tiles: TileSet, position: Any, seats: Sequence[str], seed: int) -> HuntersState:
     """A state from a position document (see the README), or BadPosition naming the field."""
-    if not isinstance(position, dict):
-        raise BadPosition("a Hunters and Gatherers position must be a JSON object")
-    unknown = set(position) - _KEYS
-    if unknown:
-        raise BadPosition(
-            f"position: unknown key '{sorted(unknown)[0]}'; known: {', '.join(sorted(_KEYS))}"
-        )
-    names = position.get("seats")
-    if not isinstance(names, list) or list(seats) != names:
-        raise BadPosition(f"position seats: {names!r} differ from the game's {list(seats)}")
+    check_keys(position, "Hunters and Gatherers", _KEYS, ("seats", "tiles"))
+    names = same_seats(position, seats)
     players = len(names)
     to_move = position.get("to_move", names[0])
-    if to_move not in names:
-        raise BadPosition(f"position to_move: '{to_move}' is not a seat")
+    seat_of(to_move, names, "to_move")
     claim = _Claims(tiles)
 
     board, placed = _tiles(tiles, position.get("tiles"), players, claim)

@@ -179,8 +179,8 @@ BASE = {"seats": ["ann", "bob"], "tiles": [tile(0, 0, 56)], "stack": [30, 31]}
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"colour": 1}, "unknown key 'colour'"),
-        ({"to_move": "cy"}, "to_move: 'cy' is not a seat"),
+        ({"colour": 1}, "unknown position key 'colour'"),
+        ({"to_move": "cy"}, "to_move 'cy' is not a seat"),
         ({"tiles": []}, "position tiles: a non-empty list"),
         ({"tiles": [tile(0, 0, 56), tile(2, 0, 30)]}, "tiles[1]: the cell (2, 0) touches no"),
         ({"tiles": [tile(0, 0, 56), tile(0, 0, 30)]}, "tiles[1]: the cell (0, 0) holds a tile"),
