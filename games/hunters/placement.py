@@ -29,8 +29,8 @@ def decode(p: Placement) -> tuple[int, int, int]:
 
 def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]:
     """Every cell and rotation where ``tile`` fits, by row, then column, then rotation."""
-    fits = tiles.tiles[tile].fits.get
-    found = [at | r for at, need in board.frontier.items() for r in fits(need, ())]
+    fits = tiles.tiles[tile].fits
+    found = [at | r for at, need in board.frontier.items() if need in fits for r in fits[need]]
     found.sort()
     return tuple(found)
 
@@ -84,10 +84,12 @@ def draw(
     tiles before it that fit nowhere (removed). Where it fits is left to ``placements``, asked
     for by the legal moves: a replay never needs it."""
     removed: list[int] = []
+    needs = board.frontier.values()
     for i, tile in enumerate(stack):
         fits = tiles.tiles[tile].fits
-        if any(need in fits for need in board.frontier.values()):
-            return tile, None, stack[i + 1 :], tuple(removed)
+        for need in needs:
+            if need in fits:
+                return tile, None, stack[i + 1 :], tuple(removed)
         removed.append(tile)
     return None, None, (), tuple(removed)
 
