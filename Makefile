@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	@echo "installing tribes and its tools into $(VENV) (the log: $(VENV)/install.log)"
 	@$(BIN)/python -m pip install --upgrade pip > $(VENV)/install.log 2>&1 \
-		&& $(BIN)/python -m pip install -e '.[test,dev]' >> $(VENV)/install.log 2>&1 \
+		&& $(BIN)/python -m pip install -e '.[test,dev,cluster]' >> $(VENV)/install.log 2>&1 \
 		|| { cat $(VENV)/install.log; exit 1; }
 	touch $(STAMP)
 

@@ -6,6 +6,7 @@ traceback from here on any input is a bug.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import shutil
@@ -18,14 +19,23 @@ import click
 import click.shell_completion
 
 from tribes import games
+from tribes.cli.corpus import work_options
 from tribes.core import views
-from tribes.core.errors import BadPosition, LogError, TribesError, UsageError
-from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
+from tribes.core.errors import (
+    BadPosition,
+    CorruptLog,
+    LogError,
+    TribesError,
+    UncommittedTail,
+    UsageError,
+)
+from tribes.core.game import Game
 from tribes.events import codec, files
 from tribes.events.logfile import GameLog
 from tribes.replay import logs, records
 from tribes.replay import verify as checking
 from tribes.replay.cursor import check_point
+from tribes.replay.parallel import Where
 from tribes.replay.simulate import check_save, match, seeds
 from tribes.replay.simulate import simulate as run_simulation
 
@@ -236,7 +246,7 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     if states and not as_json:
         raise UsageError("--states goes with --json")
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
-    viewer = _viewer(head.seats, who)
+    viewer = views.viewer_named(head.seats, who)
     if as_json:
         for record in records.step_records(opened.game, head, steps, viewer, states=states):
             click.echo(codec.to_json(record, indent=None))
@@ -246,16 +256,6 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     )
     for step in steps[1:]:
         click.echo(views.step_line(opened.game, head.seats, step, width, viewer))
-
-
-def _viewer(seats: tuple[str, ...], who: str | None) -> Viewer:
-    if who is None or who == "all":
-        return EVERYTHING
-    if who == "spectator":
-        return SPECTATOR
-    if who in seats:
-        return seats.index(who)
-    raise UsageError(f"--as '{who}' is no seat; use one of {', '.join(seats)}, spectator or all")
 
 
 def _at(count: int, at: int | None) -> int:
@@ -271,8 +271,15 @@ def _at(count: int, at: int | None) -> int:
 @click.option("--json", "as_json", is_flag=True, help="A JSON document instead of the board.")
 @click.option("--svg", "as_svg", is_flag=True, help="The board as an SVG picture.")
 @click.option("-o", "--output", type=OUT, help="Write to this file instead of standard output.")
+@click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 def show(
-    log: Path, at: int | None, who: str | None, as_json: bool, as_svg: bool, output: Path | None
+    log: Path,
+    at: int | None,
+    who: str | None,
+    as_json: bool,
+    as_svg: bool,
+    output: Path | None,
+    force: bool,
 ) -> None:
     """The state of a game: as text, as SVG (--svg) or as JSON."""
     if as_json and as_svg:
@@ -282,7 +289,7 @@ def show(
     index = _at(len(opened.log.events), at)
     step = logs.steps_of(opened.game, opened.log, path=str(log))[index]
     state = step.state
-    viewer = _viewer(head.seats, who)
+    viewer = views.viewer_named(head.seats, who)
     if as_json:
         out = codec.to_json(views.step_document(opened.game, head, index, state, viewer)) + "\n"
     elif as_svg:
@@ -292,34 +299,24 @@ def show(
     if output is None:
         click.echo(out, nl=False)
     else:
-        write_text(output, out)
+        logs.write_output(output, out.encode(), force=force)
         click.echo(f"{output}: {len(out.encode())} bytes", err=True)
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write an output file, or UsageError saying why it cannot be written."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
-
-
-@main.command(short_help="Replay logs: every event, checkpoint and commit checked.")
+@main.command(short_help="Replay logs and corpora: every event legal, every state matching.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
-def verify(paths: tuple[Path, ...]) -> None:
+@work_options
+def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
     """Replay logs: every event legal, every checkpoint and commit matching, the replay
-    deterministic, nothing after the last commit; prints each log's digest."""
-    failed = 0
-    for path in paths:
-        try:
-            click.echo(f"ok    {one_line(checking.verify(path).line())}")
-        except TribesError as exc:
-            failed += 1
-            message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
-            click.echo(f"FAIL  {one_line(message)}")
+    deterministic, nothing after the last commit; prints each log's digest. A corpus
+    (NAME.corpus) is checked game by game (CORPUS#K: game K alone)."""
+    from tribes.replay import batch
+
+    totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
     if len(paths) > 1:
-        click.echo(f"{len(paths) - failed} ok, {failed} failed")
-    if failed:
+        bad = totals.failed_inputs
+        click.echo(f"{totals.inputs - bad} ok, {bad} failed")
+    if totals.failed:
         sys.exit(1)
 
 
@@ -328,7 +325,20 @@ def verify(paths: tuple[Path, ...]) -> None:
 @click.option("--force", is_flag=True, help="Replace an older backup (LOG.torn) if it exists.")
 def repair(log: Path, force: bool) -> None:
     """Cut an interrupted append (records after the last commit), keeping a backup."""
-    click.echo(one_line(checking.repair(log, force=force).line()))
+    try:
+        repaired = checking.repair(log, force=force)
+    except CorruptLog as exc:
+        if isinstance(exc, UncommittedTail) or "whoever shared it" in exc.message:
+            raise
+        # Damage that is no interrupted append: say why repair leaves it, and what to do.
+        hinted = copy.copy(exc)
+        hinted.message = (
+            f"{exc.message}; that is no interrupted append, so repair leaves the log alone: "
+            "take it again from whoever shared it"
+        )
+        hinted.args = (hinted.message,)
+        raise hinted from None
+    click.echo(one_line(repaired.line()))
 
 
 @main.command(short_help="Write a log of format version 1 in the current version.")
@@ -400,7 +410,7 @@ def import_(source: Path, output: Path, force: bool) -> None:
 # --- simulate, demo -------------------------------------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="Play seeded games between bots: a summary and statistics.")
 @click.argument("game_name", metavar="GAME")
 @click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -420,9 +430,13 @@ def import_(source: Path, output: Path, force: bool) -> None:
     help="Every game starts from this position (its seats too).",
 )
 @click.option(
-    "--save", type=click.Path(path_type=Path, file_okay=False), help="Write every game's log here."
+    "--save",
+    type=click.Path(path_type=Path),
+    help="Write every game's log to this folder, or all of them to NAME.corpus.",
 )
 @click.option("--force", is_flag=True, help="Replace logs of an earlier run in --save.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as a JSON document.")
+@work_options
 def simulate(
     game_name: str,
     count: int,
@@ -433,8 +447,12 @@ def simulate(
     position: Path | None,
     save: Path | None,
     force: bool,
+    as_json: bool,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
-    """Play seeded games between bots and summarise wins and scores."""
+    """Play seeded games between bots and summarise wins and scores (with --jobs N on N
+    processes, with --cluster on Dask: the same games and summary)."""
     game = games.get(game_name)
     how = match(
         game,
@@ -443,15 +461,27 @@ def simulate(
         options=game.check_options(_options(options)),
         position=_read_position(position) if position else None,
     )
+    where = Where(jobs, cluster)
     if save is not None:
-        check_save(game, save, seeds(seed, count), force=force)
+        check_save(game, save, seeds(seed, count), force=force, cluster=cluster is not None)
     began = time.perf_counter()
     with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
         summary = run_simulation(
-            game, games=count, seed=seed, how=how, save=save, force=force, progress=bar.update
+            game,
+            games=count,
+            seed=seed,
+            how=how,
+            save=save,
+            force=force,
+            where=where,
+            progress=bar.update,
         )
     took = time.perf_counter() - began
-    for line in summary.lines():
+    assert summary.stats is not None
+    if as_json:
+        click.echo(codec.to_json(summary.stats.document()))
+        return
+    for line in [*summary.lines(), *summary.stats.lines()]:
         click.echo(line)
     click.echo(f"{count / took:.0f} games/s")
 
@@ -484,7 +514,7 @@ def _invoked_as() -> str:
 
 
 def _register() -> None:
-    from tribes.cli import pages, questions, rules, tui
+    from tribes.cli import corpus, pages, questions, rules, tui
 
     for command in (
         questions.diff,
@@ -493,6 +523,8 @@ def _register() -> None:
         questions.whatif,
         tui.replay,
         rules.rules,
+        corpus.corpus,
+        corpus.stats,
         pages.html_page,
     ):
         main.add_command(command)

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import click
 
-from tribes.core.errors import UsageError
-from tribes.core.game import EVERYTHING, SPECTATOR, Viewer
+from tribes.core import views
 from tribes.replay import html, logs
 
 
@@ -27,28 +26,16 @@ from tribes.replay import html, logs
     show_default=True,
     help="Whose view the page shows: a seat, 'spectator' or 'all' (every hidden card).",
 )
-def html_page(log: Path, output: Path | None, who: str) -> None:
+@click.option("--force", is_flag=True, help="Replace the page if it exists.")
+def html_page(log: Path, output: Path | None, who: str, force: bool) -> None:
     """One HTML file that steps through a game in any browser, offline."""
     opened = logs.open_log(log)
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
-    viewer = _viewer(opened.log.header.seats, who)
+    viewer = views.viewer_named(opened.log.header.seats, who)
     text = html.page(opened.game, opened.log, steps, viewer)
     target = output if output is not None else log.with_suffix(".html")
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    logs.write_output(target, text.encode(), force=force)
     click.echo(
-        f"{target}: {len(steps) - 1} events as {html.viewer_name(opened.log.header.seats, viewer)}, "
+        f"{target}: {len(steps) - 1} event{'' if len(steps) == 2 else 's'} as {html.viewer_name(opened.log.header.seats, viewer)}, "
         f"{len(text.encode()) / 1024:.0f} KB; open it in a browser"
     )
-
-
-def _viewer(seats: tuple[str, ...], who: str) -> Viewer:
-    if who == "all":
-        return EVERYTHING
-    if who == "spectator":
-        return SPECTATOR
-    if who in seats:
-        return seats.index(who)
-    raise UsageError(f"--as '{who}' is no seat; use one of {', '.join(seats)}, spectator or all")

@@ -37,6 +37,7 @@ def rules(words: tuple[str, ...], as_json: bool) -> None:
 def _chosen(words: tuple[str, ...]) -> list[rulebook.Rule]:
     """The rules ``words`` name: none given, every rule; a game, its rules; an id (after a game
     or alone), that rule."""
+    words = tuple(w.lower() if w.lower() in rulebook.GAMES.values() else w for w in words)
     if len(words) > 2:
         raise click.UsageError("rules takes a game, an id, or both (tribes rules clans C18)")
     if not words:

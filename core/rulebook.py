@@ -47,6 +47,7 @@ class Rulebook:
 @functools.cache
 def rulebook(game: str) -> Rulebook:
     """The rules of ``game`` as shipped; UsageError naming the games that have rules."""
+    game = game.lower()
     if game not in GAMES.values():
         raise UsageError(f"no rules for '{game}'; rules: {', '.join(sorted(GAMES.values()))}")
     text = (resources.files("tribes.rules") / f"{game}.md").read_text(encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tribes.core.errors import UsageError
 from tribes.core.header import Header
 
 if TYPE_CHECKING:  # the Game contract builds its documents here: no import back at run time
@@ -67,6 +68,17 @@ def step_document(
     """The document of the state after event ``index`` of a log, as ``tribes show --json``
     prints it."""
     return {"game": header.game, "events": index, **document(game, state, header.seats, viewer)}
+
+
+def viewer_named(seats: Sequence[str], who: str | None) -> Viewer:
+    """The viewer ``--as`` names: a seat, ``spectator`` or ``all`` (also when none is named)."""
+    if who is None or who == "all":
+        return "all"
+    if who == "spectator":
+        return None
+    if who in seats:
+        return list(seats).index(who)
+    raise UsageError(f"--as '{who}' is no seat; use one of {', '.join(seats)}, spectator or all")
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:

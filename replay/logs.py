@@ -59,13 +59,19 @@ def encode(path: Path, log: GameLog) -> bytes:
 def create(path: Path, log: GameLog, game: Game, *, force: bool = False) -> GameLog:
     """Write a new log (either form, by the file's suffix), sealed with its commits, atomically.
     An existing file is replaced only with ``force`` (and then under its writers' lock)."""
-    if (path.exists() or path.is_symlink()) and not force:
-        raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
     ends = [c.events for c in log.commits] or ([0] if not log.events else [])
     full = seal(game, log, appended_from=ends)
-    data = encode(path, full)
+    write_output(path, encode(path, full), force=force, locked=True)
+    return full
+
+
+def write_output(path: Path, data: bytes, *, force: bool, locked: bool = False) -> None:
+    """Write a file a command makes (a log, a picture, a page) atomically; an existing one only
+    with ``force`` (with ``locked``, under the lock of the log's writers)."""
+    if (path.exists() or path.is_symlink()) and not force:
+        raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
     try:
-        if path.is_file() and not path.is_symlink():
+        if locked and path.is_file() and not path.is_symlink():
             with files.locked(path):
                 files.write_atomic(path, data, replace=True)
         else:
@@ -76,13 +82,13 @@ def create(path: Path, log: GameLog, game: Game, *, force: bool = False) -> Game
                 f"{path} exists; choose another name or pass --force to replace it"
             ) from None
         raise
-    return full
 
 
 def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
     """Check every move, then append them all or none (:func:`tribes.replay.appending.act`)."""
-    from tribes.replay import appending
+    from tribes.replay import appending, corpus
 
+    corpus.refuse_append(opened.path)
     return appending.act(opened, moves)
 
 

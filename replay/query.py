@@ -100,7 +100,8 @@ def _tokenize(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, int]]]:
         match = _TOKEN.match(text, pos)
         if not match or match.end() == pos:
             bad = text[pos:].lstrip()[:1]
-            raise UsageError(f"bad expression '{text}': unexpected character '{bad}'")
+            hint = " (to compare, write '==')" if bad == "=" else ""
+            raise UsageError(f"bad expression '{text}': unexpected character '{bad}'{hint}")
         kind = match.lastgroup or ""
         tokens.append((kind, match[kind]))
         spans.append(match.span(kind))

@@ -54,7 +54,11 @@ def is_json(path: Path, data: bytes) -> bool:
 def open_log(path: Path) -> Opened:
     """Read a log in either form, checked as far as can be without replaying it. JSON events
     may be dicts or, in hand-written scenarios (version 1), moves in notation; both are resolved
-    against the states as the log replays."""
+    against the states as the log replays. ``CORPUS#K`` is game K of a corpus."""
+    from tribes.replay import corpus
+
+    if (ref := corpus.split_ref(path)) is not None:
+        return corpus.open_game(path, *ref)  # type: ignore[no-any-return]
     data = logfile.read_bytes(path)
     opened = opened_from(path, data)
     if opened.tail is not None:  # a writer at work, or one that was interrupted?

@@ -7,18 +7,23 @@ on every machine, and its logs record which bot played which seat (``meta.bots``
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from tribes import games as games_
+from tribes.core import prng
 from tribes.core.errors import UsageError
 from tribes.core.events import Event
 from tribes.core.game import Bot, Game
 from tribes.core.prng import Stream
 from tribes.events.logfile import GameLog
-from tribes.replay import logs
+from tribes.replay import corpus, logs, parallel
+from tribes.replay.parallel import Where
+from tribes.replay.stats import Row, Stats, stats
 
 
 @attrs.frozen
@@ -68,6 +73,10 @@ class Result:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     moves: int
+    first: int = 0
+    """The seat that moved first."""
+    state: Any = None
+    """The state at the end."""
 
 
 def play_game(game: Game, seed: int, seats: int | Match, bot: str = "random") -> Result:
@@ -80,6 +89,7 @@ def play_game(game: Game, seed: int, seats: int | Match, bot: str = "random") ->
     )
     players: list[Bot] = [game.bots[b](game, seed, s) for s, b in enumerate(how.bots)]
     state = game.setup(head)
+    first = game.to_move(state)
     events: list[Event] = []
     while True:
         moves = game.legal_moves(state)
@@ -92,7 +102,12 @@ def play_game(game: Game, seed: int, seats: int | Match, bot: str = "random") ->
         events.append(move)
     outcome = game.outcome(state)
     return Result(
-        GameLog(header=head, events=tuple(events)), outcome.scores, outcome.winners, len(events)
+        GameLog(header=head, events=tuple(events)),
+        outcome.scores,
+        outcome.winners,
+        len(events),
+        first if first is not None else 0,
+        state,
     )
 
 
@@ -104,6 +119,7 @@ class Summary:
     mean_scores: tuple[float, ...]
     mean_moves: float
     best: int
+    stats: Stats | None = None
 
     def lines(self) -> list[str]:
         mixed = len(set(self.match.bots)) > 1
@@ -126,15 +142,34 @@ def saved_name(game: Game, index: int, seed: int) -> str:
     return f"{game.name}-{index:04d}-{seed}.tribes"
 
 
+def seed_of(seed: int, index: int) -> int:
+    """The seed of game ``index`` (from 0) of a run: word ``index`` of stream ``simulate`` of the
+    run's seed, so any game of a run is played alone, on any worker, the same."""
+    return prng.word(prng.stream_key(seed, "simulate"), index)
+
+
 def seeds(seed: int, games: int) -> list[int]:
     """The seed of each game of a run."""
     stream = Stream(seed, "simulate")
     return [stream.next_word() for _ in range(games)]
 
 
-def check_save(game: Game, save: Path, game_seeds: Sequence[int], *, force: bool) -> None:
+def check_save(
+    game: Game, save: Path, game_seeds: Sequence[int], *, force: bool, cluster: bool = False
+) -> None:
     """UsageError unless a run may write its logs to ``save``: a folder, holding none of them
-    (or ``force``)."""
+    (or ``force``); or a new corpus (``NAME.corpus``) that does not exist (or ``force``). On a
+    ``cluster`` only a corpus: the workers' disks are not this one."""
+    if cluster and not corpus.is_corpus(save):
+        raise UsageError(
+            "on a cluster a run saves to a corpus (--save NAME.corpus), not to a folder"
+        )
+    if corpus.is_corpus(save):
+        if save.is_dir():
+            raise UsageError(f"--save {save} is a folder; a corpus is a file")
+        if (save.exists() or save.is_symlink()) and not force:
+            raise UsageError(f"{save} exists; choose another name or pass --force to replace it")
+        return
     if save.exists() and not save.is_dir():
         raise UsageError(f"--save {save} is a file; it names a folder for the logs")
     if force:
@@ -151,6 +186,54 @@ def check_save(game: Game, save: Path, game_seeds: Sequence[int], *, force: bool
         )
 
 
+@attrs.frozen
+class Plan:
+    """A shard of a run: games ``start`` to ``start + count - 1`` (from 0). ``folder``: write
+    each game's log there; ``encode``: return each game as a corpus record."""
+
+    game: str
+    how: Match
+    seed: int
+    start: int
+    count: int
+    folder: str | None = None
+    encode: bool = False
+
+
+@attrs.frozen
+class Played:
+    """What a shard's games gave: a statistics row each and, when asked, their corpus records
+    (``(seed, events, digest)``, all of header part ``part``)."""
+
+    rows: tuple[Row, ...]
+    part: bytes = b""
+    records: tuple[tuple[int, bytes, bytes], ...] = ()
+
+
+def play_shard(plan: Plan) -> Played:
+    """Play one shard (the task a worker runs)."""
+    game = games_.get(plan.game)
+    how = plan.how
+    rows = []
+    records = []
+    part = b""
+    key = prng.stream_key(plan.seed, "simulate")
+    encoder = corpus.Encoder()
+    for i in range(plan.start, plan.start + plan.count):
+        game_seed = prng.word(key, i)
+        result = play_game(game, game_seed, how)
+        rows.append(
+            Row(how.seats, how.bots, result.scores, result.winners, result.moves, result.first)
+        )
+        if plan.folder is not None:
+            path = Path(plan.folder) / saved_name(game, i + 1, game_seed)
+            logs.create(path, result.log, game, force=True)
+        if plan.encode:
+            part, seed, events, digest = encoder.encode(game, result.log, result.state)
+            records.append((seed, events, digest))
+    return Played(tuple(rows), part, tuple(records))
+
+
 def simulate(
     game: Game,
     *,
@@ -159,36 +242,56 @@ def simulate(
     how: Match,
     save: Path | None = None,
     force: bool = False,
+    where: Where | None = None,
     progress: Callable[[int], None] = lambda n: None,
 ) -> Summary:
-    """``games`` games of ``how``. A shared win counts as a fraction for each winner. With
-    ``save``, each game's log is written there; a run never replaces logs without ``force``
-    (checked before the first game is played)."""
-    game_seeds = seeds(seed, games)
+    """``games`` games of ``how``, on ``where``'s workers; the same games and summary however
+    many. A shared win counts as a fraction for each winner. With ``save``, each game's log is
+    written there (a folder), or all of them to a new corpus (``NAME.corpus``, committed every
+    thousand games); a run never replaces logs without ``force`` (checked before the first game
+    is played)."""
+    where = where or Where()
+    to_corpus = save is not None and corpus.is_corpus(save)
     if save is not None:
-        check_save(game, save, game_seeds, force=force)
-        save.mkdir(parents=True, exist_ok=True)
+        listed = seeds(seed, games) if not to_corpus else []
+        check_save(game, save, listed, force=force, cluster=where.cluster is not None)
+        if not to_corpus:
+            save.mkdir(parents=True, exist_ok=True)
+    folder = str(save) if save is not None and not to_corpus else None
+    size = parallel.shard_size(games, where.workers, most=500)
+    plans = [
+        Plan(game.name, how, seed, start, count, folder, to_corpus)
+        for start, count in parallel.ranges(games, size)
+    ]
+    writer = corpus.Writer(save, new=True, force=force) if to_corpus and save else None
+    rows: list[Row] = []
+    with writer if writer is not None else contextlib.nullcontext():
+        for played in parallel.execute(
+            play_shard, plans, where, lambda i, r: progress(len(r.rows))
+        ):
+            rows.extend(played.rows)
+            if writer is not None:
+                for record in played.records:
+                    writer.add(played.part, *record)
+    return summarise(how, rows)
+
+
+def summarise(how: Match, rows: Sequence[Row]) -> Summary:
     seats = len(how.seats)
     wins = [0.0] * seats
     totals = [0] * seats
-    moves = 0
-    best = 0
-    for i, game_seed in enumerate(game_seeds, start=1):
-        result = play_game(game, game_seed, how)
-        for w in result.winners:
-            wins[w] += 1 / len(result.winners)
-        for s, score in enumerate(result.scores):
+    for row in rows:
+        for w in row.winners:
+            wins[w] += 1 / len(row.winners)
+        for s, score in enumerate(row.scores):
             totals[s] += score
-        best = max(best, *result.scores)
-        moves += result.moves
-        if save is not None:
-            logs.create(save / saved_name(game, i, game_seed), result.log, game, force=True)
-        progress(1)
+    count = len(rows)
     return Summary(
-        games=games,
+        games=count,
         match=how,
         wins=tuple(wins),
-        mean_scores=tuple(t / games for t in totals),
-        mean_moves=moves / games,
-        best=best,
+        mean_scores=tuple(t / count for t in totals),
+        mean_moves=sum(r.events for r in rows) / count,
+        best=max(max(r.scores) for r in rows),
+        stats=stats(rows),
     )

@@ -99,6 +99,8 @@ def _listed(value: Any) -> str:
 
 
 def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     return "none" if value is None else str(value)
 
 

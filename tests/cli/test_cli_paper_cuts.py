@@ -78,3 +78,17 @@ def test_completing_a_move_lists_the_legal_ones(cli, tmp_path):
     cli.ok("fork", "c.tribes", "--at", "1", "-o", "d.tribes")
     assert complete(["act", "d.tribes", first, ""], tmp_path) == after
     assert complete(["act", "missing.tribes", ""], tmp_path) == []
+
+
+def test_show_and_html_outputs_need_force_to_be_replaced(cli, tmp_path):
+    cli.ok("new", "clans", "--names", "ann,bob", "--seed", "3", "-o", "g.tribes")
+    cli.ok("show", "g.tribes", "--svg", "-o", "b.svg")
+    first = (tmp_path / "b.svg").read_bytes()
+    (tmp_path / "b.svg").write_text("mine")
+    assert "exists" in cli.fails("show", "g.tribes", "--svg", "-o", "b.svg", code=2)
+    assert (tmp_path / "b.svg").read_text() == "mine"
+    cli.ok("show", "g.tribes", "--svg", "-o", "b.svg", "--force")
+    assert (tmp_path / "b.svg").read_bytes() == first
+    cli.ok("html", "g.tribes", "-o", "p.html")
+    assert "--force" in cli.fails("html", "g.tribes", "-o", "p.html", code=2)
+    cli.ok("html", "g.tribes", "-o", "p.html", "--force")

@@ -75,3 +75,8 @@ def test_cli_rules_as_json_and_bad_ids(cli):
     assert rule["id"] == "I11" and rule["game"] == "iwari" and rule["text"].startswith("I11.")
     assert "iwari has no rule 'I40'" in cli.fails("rules", "iwari", "I40", code=2)
     assert "no rules for 'chess'" in cli.fails("rules", "chess", "C1", code=2)
+
+
+def test_game_names_are_read_in_any_case(cli):
+    assert cli.ok("rules", "Clans", "C2") == cli.ok("rules", "clans", "c2")
+    assert cli.ok("rules", "IWARI").startswith("# Iwari")

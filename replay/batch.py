@@ -1,0 +1,168 @@
+"""``verify`` and ``stats`` over many inputs: log files, corpora and games of corpora, in shards.
+
+Each input becomes work units: a log file is one unit (its path: the worker reads it, so on a
+cluster the logs must be on a disk the workers share), a corpus is cut into chunks that travel as
+bytes (no shared disk needed), ``CORPUS#K`` is a chunk of one game. Reports come back in input
+order (:func:`tribes.replay.parallel.execute`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TypeAlias
+
+import attrs
+
+from tribes.core import views
+from tribes.core.errors import TribesError
+from tribes.replay import corpus, logs, parallel
+from tribes.replay import verify as checking
+from tribes.replay.parallel import Where
+from tribes.replay.stats import Row, bots_of
+
+
+@attrs.frozen
+class Report:
+    """The outcome of one unit: a line per log (or per failed game), how many games passed and
+    failed, and the finished games' rows for statistics."""
+
+    lines: tuple[str, ...]
+    ok: int
+    failed: int
+    rows: tuple[Row, ...] = ()
+
+
+@attrs.frozen
+class LogUnit:
+    path: str
+
+
+@attrs.frozen
+class Broken:
+    """An input that could not even be opened: its one FAIL line."""
+
+    message: str
+
+
+Unit: TypeAlias = LogUnit | Broken | corpus.Chunk
+
+
+def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
+    """``(input number, unit)`` for every input, in order; a corpus's chunks sized so that the
+    workers share the work evenly."""
+    for number, path in enumerate(paths):
+        try:
+            ref = corpus.split_ref(path)
+            if ref is not None:
+                with corpus.Corpus(ref[0]) as read:
+                    read.check_number(ref[1] - 1)
+                    yield number, read.chunk(ref[1] - 1, ref[1])
+            elif corpus.is_corpus(path):
+                with corpus.Corpus(path) as read:
+                    size = parallel.shard_size(len(read), workers)
+                    chunks = list(read.chunks(size)) or [read.chunk(0, 0)]
+                for chunk in chunks:
+                    yield number, chunk
+            else:
+                yield number, LogUnit(str(path))
+        except TribesError as exc:
+            message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
+            yield number, Broken(message)
+
+
+def run_unit(unit: Unit) -> Report:
+    """Verify one unit (the task a worker runs)."""
+    if isinstance(unit, LogUnit):
+        return verify_log(Path(unit.path))
+    if isinstance(unit, Broken):
+        return Report((f"FAIL  {unit.message}",), 0, 1)
+    checked = corpus.check_chunk(unit)
+    failed = [c for c in checked if c.error is not None]
+    lines = tuple(c.line(unit.path) for c in checked)
+    rows = tuple(c.row for c in checked if c.row is not None)
+    return Report(lines, len(checked) - len(failed), len(failed), rows)
+
+
+def verify_log(path: Path) -> Report:
+    """Replay a log file with every check (:func:`tribes.replay.verify.verify`); its line, and
+    its row for statistics when the game is over."""
+    try:
+        verified = checking.verify(path)
+        line = f"ok    {one_line(verified.line())}"
+        opened = logs.open_log(path)
+        game, head = opened.game, opened.log.header
+        steps = logs.steps_of(game, opened.log, verify=False)
+        state = steps[-1].state
+        row = None
+        if game.is_over(state):
+            outcome = game.outcome(state)
+            to_move = game.to_move(steps[0].state)
+            row = Row(
+                head.seats,
+                bots_of(head.seats, head.meta),
+                outcome.scores,
+                outcome.winners,
+                len(opened.log.events),
+                to_move if to_move is not None else 0,
+            )
+        return Report((line,), 1, 0, (row,) if row else ())
+    except TribesError as exc:
+        message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
+        return Report((f"FAIL  {one_line(message)}",), 0, 1)
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: control characters and lone surrogates escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
+@attrs.frozen
+class Totals:
+    inputs: int
+    ok: int
+    failed: int
+    """Games (or logs) that failed."""
+    failed_inputs: int
+    """Inputs (logs, corpora) with a failure."""
+    rows: list[Row]
+
+
+def verify(
+    paths: Sequence[Path],
+    where: Where,
+    echo: Callable[[str], None],
+    progress: Callable[[int], None] = lambda n: None,
+) -> Totals:
+    """Verify every input, echoing each report's lines in input order; a corpus adds one summary
+    line of its own after its games."""
+    work = list(units(paths, where.workers))
+    rows: list[Row] = []
+    ok = failed = 0
+    per_input: dict[int, list[int]] = {}
+    reports = parallel.execute(
+        run_unit, [u for _, u in work], where, lambda i, r: progress(r.ok + r.failed)
+    )
+    last_of = {n: i for i, (n, _) in enumerate(work)}
+    for i, ((number, unit), report) in enumerate(zip(work, reports, strict=True)):
+        path = paths[number]
+        whole = isinstance(unit, corpus.Chunk) and corpus.split_ref(path) is None
+        for line in report.lines:
+            if not whole or line.startswith("FAIL"):  # a whole corpus: its failures only
+                echo(line)
+        ok += report.ok
+        failed += report.failed
+        rows.extend(report.rows)
+        counts = per_input.setdefault(number, [0, 0])
+        counts[0] += report.ok
+        counts[1] += report.failed
+        if last_of[number] == i and whole:
+            good, bad = counts
+            state = "ok   " if not bad else "FAIL "
+            echo(
+                f"{state} {path}: {views.count(good + bad, 'game')}, {good} verified, {bad} failed"
+            )
+    bad = sum(1 for good_bad in per_input.values() if good_bad[1])
+    return Totals(len(paths), ok, failed, bad, rows)

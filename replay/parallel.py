@@ -1,0 +1,269 @@
+"""Work in shards, on this process, a pool of processes or a Dask cluster, results in input order.
+
+Long work (``simulate``, ``verify``, ``stats``) is cut into *shards*: a range of the games of a
+run, a slice of a corpus, a few log files. A shard is the unit of work everywhere: a task is a
+pure function of its shard (game ``i`` of a run has its seed from the run's seed and ``i``, a
+corpus slice travels as its bytes), so a shard may run anywhere, and again, with the same result.
+
+:func:`execute` runs the tasks and yields their results *in input order*, each exactly once: a
+result fills the slot of its shard, so a shard that ran twice (its first worker died after
+finishing it, or the scheduler ran it again) is counted once, and a shard whose worker died is run
+again, on a new pool (``jobs``) or by Dask's scheduler (``cluster``).
+
+Where the work runs (:class:`Where`):
+
+- ``jobs=1``: in this process (no pickling, no start-up);
+- ``jobs=N``: a pool of N processes (``concurrent.futures``; forked, or from a fork server);
+- ``cluster=ADDRESS``: a Dask distributed scheduler (``tcp://host:8786``); its workers need
+  tribes installed, nothing else (no shared disk: a task carries its input);
+- ``cluster="local:N"``: a Dask ``LocalCluster`` of N worker processes started for the run.
+
+Dask is optional (``pip install tribes[cluster]``); asking for a cluster without it is a usage
+error that says how to install it.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import AbstractContextManager, ExitStack
+from typing import Any, TypeVar
+
+import attrs
+
+from tribes.core.errors import TribesError, UsageError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+MAX_JOBS = 256
+POOL_RETRIES = 3
+"""How many times a local pool is rebuilt after a worker process died, before giving up."""
+
+
+@attrs.frozen
+class Where:
+    """Where a run's work goes: ``jobs`` processes here, or a Dask ``cluster``."""
+
+    jobs: int = 1
+    cluster: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.jobs <= MAX_JOBS:
+            raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, not {self.jobs}")
+        if self.cluster is not None and self.jobs != 1:
+            raise UsageError("--jobs and --cluster do not mix; --cluster local:N starts N workers")
+        if self.cluster is not None:
+            local_workers(self.cluster)  # a bad local:N is refused before any work
+
+    @property
+    def workers(self) -> int:
+        """How many workers the work will have (for a remote cluster: a guess, 8)."""
+        if self.cluster is None:
+            return self.jobs
+        return local_workers(self.cluster) or 8
+
+    def describe(self) -> str:
+        if self.cluster is not None:
+            return f"cluster {self.cluster}"
+        return "1 process" if self.jobs == 1 else f"{self.jobs} processes"
+
+
+def local_workers(cluster: str) -> int | None:
+    """N of ``local:N`` (None for the address of a running scheduler)."""
+    if not cluster.startswith("local"):
+        return None
+    _, sep, count = cluster.partition(":")
+    if not sep or not count.isdigit() or not 1 <= int(count) <= MAX_JOBS:
+        raise UsageError(
+            f"--cluster '{cluster}': a local cluster is local:N, N from 1 to {MAX_JOBS}"
+        )
+    return int(count)
+
+
+def shard_size(total: int, workers: int, *, most: int = 1000) -> int:
+    """Items per shard: about 16 shards a worker (so that the work evens out and progress shows),
+    at most ``most``."""
+    return max(1, min(most, -(-total // (workers * 16))))
+
+
+def ranges(total: int, size: int) -> list[tuple[int, int]]:
+    """``(start, count)`` of each shard of ``total`` items, ``size`` a shard."""
+    return [(start, min(size, total - start)) for start in range(0, total, size)]
+
+
+def execute(
+    task: Callable[[T], R],
+    shards: Sequence[T],
+    where: Where,
+    done: Callable[[int, R], None] = lambda i, r: None,
+) -> Iterator[R]:
+    """``task`` of every shard, yielded in the order of ``shards`` as soon as all before it are in;
+    ``done(i, result)`` is called as each shard finishes, in any order (for progress)."""
+    if not shards:
+        return iter(())
+    if where.cluster is not None:
+        return _on_dask(task, shards, where.cluster, done)
+    if where.jobs == 1 or len(shards) == 1:
+        return _here(task, shards, done)
+    return _in_pool(task, shards, min(where.jobs, len(shards)), done)
+
+
+def _here(
+    task: Callable[[T], R], shards: Sequence[T], done: Callable[[int, R], None]
+) -> Iterator[R]:
+    for i, shard in enumerate(shards):
+        result = task(shard)
+        done(i, result)
+        yield result
+
+
+class _InOrder:
+    """Results by shard: each slot filled once, yielded in order as the front fills."""
+
+    def __init__(self, count: int) -> None:
+        self.slots: dict[int, Any] = {}
+        self.next = 0
+        self.count = count
+
+    def put(self, index: int, result: Any) -> bool:
+        """False if the shard was in already (a second run of it: not counted again)."""
+        if index in self.slots or index < self.next:
+            return False
+        self.slots[index] = result
+        return True
+
+    def ready(self) -> Iterator[Any]:
+        while self.next in self.slots:
+            yield self.slots.pop(self.next)
+            self.next += 1
+
+    def missing(self) -> list[int]:
+        return [i for i in range(self.next, self.count) if i not in self.slots]
+
+
+def _in_pool(
+    task: Callable[[T], R], shards: Sequence[T], jobs: int, done: Callable[[int, R], None]
+) -> Iterator[R]:
+    results = _InOrder(len(shards))
+    for _attempt in range(POOL_RETRIES + 1):
+        todo = results.missing()
+        if not todo:
+            return
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
+            running: dict[Future[R], int] = {pool.submit(task, shards[i]): i for i in todo}
+            try:
+                while running:
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        index = running.pop(future)
+                        result = future.result()
+                        if results.put(index, result):
+                            done(index, result)
+                    yield from results.ready()
+            except BrokenProcessPool:
+                for future in running:
+                    future.cancel()
+                continue  # a worker died: a new pool runs what is missing
+        return
+    raise TribesError(f"worker processes kept dying; {len(results.missing())} shards never ran")
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """How pool workers start: forked when this process runs one thread (nothing to import
+    again: a worker costs nothing to start), else from a fork server (forking a process that runs
+    threads is unsafe) that has imported tribes once."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["tribes.replay.simulate", "tribes.replay.batch"])
+    return context
+
+
+def _on_dask(
+    task: Callable[[T], R], shards: Sequence[T], cluster: str, done: Callable[[int, R], None]
+) -> Iterator[R]:
+    distributed = _distributed()
+    results = _InOrder(len(shards))
+    with ExitStack() as stack:
+        client = stack.enter_context(connect(cluster))
+        futures = client.map(task, list(shards), pure=False, retries=2)
+        where = {future.key: i for i, future in enumerate(futures)}
+        try:
+            for future in distributed.as_completed(futures):
+                index = where[future.key]
+                result = future.result()
+                if results.put(index, result):
+                    done(index, result)
+                yield from results.ready()
+        except distributed.client.FutureCancelledError as exc:  # pragma: no cover - rare
+            raise TribesError(f"the cluster cancelled the work: {exc}") from None
+        except distributed.scheduler.KilledWorker as exc:
+            raise TribesError(
+                f"a shard killed every worker that ran it ({exc.args[0] if exc.args else ''}); "
+                "the cluster gave up on it"
+            ) from None
+    if results.missing():  # pragma: no cover - as_completed returns every future
+        raise TribesError(f"{len(results.missing())} shards never came back from the cluster")
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise UsageError(
+            "--cluster needs Dask distributed: pip install 'tribes[cluster]'"
+        ) from None
+    return distributed
+
+
+QUIET_WORKERS = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.gil.enabled": False,
+}
+"""What a local cluster's workers leave out: the statistical profiler (it samples every thread
+every 10 ms, a tenth of a worker's CPU here) and GIL monitoring. A cluster of your own: set the
+same in its Dask configuration."""
+
+
+def connect(cluster: str) -> AbstractContextManager[Any]:
+    """A Dask client for ``cluster``: a scheduler's address, or ``local:N`` (a LocalCluster of N
+    single-threaded worker processes, closed with the client)."""
+    distributed = _distributed()
+    count = local_workers(cluster)
+    if count is None:
+        try:
+            return distributed.Client(cluster, timeout="10s")  # type: ignore[no-any-return]
+        except (OSError, TimeoutError) as exc:
+            raise UsageError(f"--cluster {cluster}: cannot reach the scheduler ({exc})") from None
+    import dask
+
+    stack = ExitStack()
+    stack.enter_context(dask.config.set(QUIET_WORKERS))
+    local = stack.enter_context(
+        distributed.LocalCluster(
+            n_workers=count,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # a free port: never one another cluster holds
+            silence_logs=logging.ERROR,
+        )
+    )
+    client = stack.enter_context(distributed.Client(local))
+    return _Closing(client, stack)
+
+
+class _Closing(AbstractContextManager[Any]):
+    def __init__(self, client: Any, stack: ExitStack) -> None:
+        self.client = client
+        self.stack = stack
+
+    def __enter__(self) -> Any:
+        return self.client
+
+    def __exit__(self, *exc: object) -> None:
+        self.stack.close()
