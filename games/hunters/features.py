@@ -85,6 +85,10 @@ class Board:
 
 EMPTY = Board({}, {}, {}, {}, {}, {})
 
+_new = tuple.__new__
+"""``_new(Group, fields)``: a Group without the NamedTuple ``__new__`` and its argument parsing
+(the hot path makes one per join)."""
+
 
 def place(
     board: Board, tiles: TileSet, x: int, y: int, tile_id: int, rotation: int, players: int
@@ -97,7 +101,7 @@ def place(
     cells = old.copy()
     cells[(x, y)] = (tile_id, rotation, turned)
     frontier = board.frontier.copy()
-    frontier.pop(base(x, y), None)
+    frontier.pop(((y + 4096) << 13 | (x + 4096)) << 2, None)  # base(x, y)
     root = board.root.copy()
     groups = board.groups.copy()
     zero = (0,) * players
@@ -120,9 +124,7 @@ def place(
                 g = groups[other]
                 node = (x, y, fid)
                 root[node] = other
-                groups[other] = Group(
-                    g.type, (*g.nodes, node), g.open + fresh.pop(fid) - 2, g.members
-                )
+                groups[other] = _new(Group, (g[0], (*g[1], node), g[2] + fresh.pop(fid) - 2, g[3]))
             else:
                 _join(root, groups, (x, y, fid), (nx, ny, theirs[last - k]))
         if last:
@@ -131,10 +133,10 @@ def place(
         if fid in fresh:
             node = (x, y, fid)
             root[node] = node
-            groups[node] = Group(kind, (node,), open_, zero)
+            groups[node] = _new(Group, (kind, (node,), open_, zero))
     touched: list[Node] = []
     for fid in tile.scorable:
-        r = root[(x, y, fid)]
+        r = root[x, y, fid]
         if r not in touched:
             touched.append(r)
     sroot, systems = board.sroot, board.systems
@@ -161,7 +163,7 @@ def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -
     ra, rb = root[a], root[b]
     if ra == rb:
         g = groups[ra]
-        groups[ra] = Group(g.type, g.nodes, g.open - 2, g.members)
+        groups[ra] = _new(Group, (g[0], g[1], g[2] - 2, g[3]))
         return
     ga, gb = groups[ra], groups[rb]
     if len(ga.nodes) > len(gb.nodes):
@@ -174,7 +176,7 @@ def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -
     members = gb.members
     if any(ga.members):
         members = tuple(p + q for p, q in zip(ga.members, members, strict=True))
-    groups[rb] = Group(gb.type, gb.nodes + ga.nodes, ga.open + gb.open - 2, members)
+    groups[rb] = _new(Group, (gb.type, gb.nodes + ga.nodes, ga.open + gb.open - 2, members))
 
 
 def _join_system(sroot: dict[Node, Node], systems: dict[Node, System], a: Node, b: Node) -> None:

@@ -29,8 +29,8 @@ def decode(p: Placement) -> tuple[int, int, int]:
 
 def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]:
     """Every cell and rotation where ``tile`` fits, by row, then column, then rotation."""
-    fits = tiles.tiles[tile].fits.get
-    found = [at | r for at, need in board.frontier.items() for r in fits(need, ())]
+    fits = tiles.tiles[tile].fits
+    found = [at | r for at, need in board.frontier.items() if need in fits for r in fits[need]]
     found.sort()
     return tuple(found)
 
@@ -49,6 +49,10 @@ def hot(board: Board, pieces: Iterable[Piece]) -> tuple[set[Node], set[Node]]:
     return manned, hutted
 
 
+_AROUND = tuple((d, dx, dy, (d + 2) & 3, 3 * d) for d, (dx, dy) in enumerate(STEP))
+"""By direction: (d, dx, dy, the side facing back, the shift of its first place bit)."""
+
+
 def occupied(
     board: Board, x: int, y: int, manned_roots: set[Node], hutted_roots: set[Node]
 ) -> tuple[int, int]:
@@ -58,22 +62,25 @@ def occupied(
     cells, root, sroot = board.cells, board.root, board.sroot
     need = board.frontier[encode(x, y, 0)]
     manned = hutted = 0
-    for d in range(4):
+    for d, dx, dy, back, shift in _AROUND:
         if need[d] == ".":  # no tile across this side
             continue
-        dx, dy = STEP[d]
         nx, ny = x + dx, y + dy
-        theirs = cells[(nx, ny)][2].parts[(d + 2) & 3]
+        theirs = cells[nx, ny][2].parts[back]
         if len(theirs) == 1:
-            if manned_roots and root[(nx, ny, theirs[0])] in manned_roots:
-                manned |= 1 << (3 * d)
+            if manned_roots and root[nx, ny, theirs[0]] in manned_roots:
+                manned |= 1 << shift
             continue
-        for k in range(3):
-            node = (nx, ny, theirs[2 - k])
-            if manned_roots and root[node] in manned_roots:
-                manned |= 1 << (3 * d + k)
-            if k == 1 and hutted_roots and sroot[node] in hutted_roots:
-                hutted |= 1 << (3 * d + k)
+        a, b, c = theirs  # their parts run the other way round: c faces our part 0
+        if manned_roots:
+            if root[nx, ny, c] in manned_roots:
+                manned |= 1 << shift
+            if root[nx, ny, b] in manned_roots:
+                manned |= 2 << shift
+            if root[nx, ny, a] in manned_roots:
+                manned |= 4 << shift
+        if hutted_roots and sroot[nx, ny, b] in hutted_roots:
+            hutted |= 2 << shift
     return manned, hutted
 
 
@@ -84,10 +91,12 @@ def draw(
     tiles before it that fit nowhere (removed). Where it fits is left to ``placements``, asked
     for by the legal moves: a replay never needs it."""
     removed: list[int] = []
+    needs = board.frontier.values()
     for i, tile in enumerate(stack):
         fits = tiles.tiles[tile].fits
-        if any(need in fits for need in board.frontier.values()):
-            return tile, None, stack[i + 1 :], tuple(removed)
+        for need in needs:
+            if need in fits:
+                return tile, None, stack[i + 1 :], tuple(removed)
         removed.append(tile)
     return None, None, (), tuple(removed)
 

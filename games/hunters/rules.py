@@ -16,6 +16,7 @@ from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import load
 from tribes.games.hunters.events import PIECES, BonusEarned, PlacedTile, TilePlaced, TileRemoved
 from tribes.games.hunters.placement import (
+    OFFSET,
     Placement,
     blocked,
     decode,
@@ -125,7 +126,7 @@ def legal_moves(state: HuntersState) -> Moves:
         if cell != p >> 2:
             cell = p >> 2
             if anyone:
-                x, y, _ = decode(p)
+                x, y = ((p >> 2) & 0x1FFF) - OFFSET, (p >> 15) - OFFSET  # decode(p)
                 manned, hutted = occupied(board, x, y, manned_roots, hutted_roots)
                 occupied_bits = (manned << 12 | hutted) << 4
         key = occupied_bits | flags | (p & 3)

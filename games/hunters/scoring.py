@@ -49,7 +49,10 @@ def complete(
     pieces with their members gone home, the effects, whether gold was in a completed forest,
     and the points by seat."""
     groups = board.groups
-    if all(groups[r].open for r in roots):  # most placements complete nothing
+    for r in roots:
+        if not groups[r][2]:  # its open count: most placements complete nothing
+            break
+    else:
         return board, pieces, [], False, []
     gains = [0] * players
     effects: list[FeatureScored] = []
