@@ -409,12 +409,21 @@ def show(
 @main.command(short_help="Replay logs and corpora: every event legal, every state matching.")
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 @work_options
-def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None) -> None:
+@click.option("--json", "as_json", is_flag=True, help="One JSON document: every log's findings.")
+def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: bool) -> None:
     """Replay logs: every event legal, every checkpoint and commit matching, the replay
     deterministic, nothing after the last commit; prints each log's digest. A corpus
     (NAME.corpus) is checked game by game (CORPUS#K: game K alone)."""
     from tribes.replay import batch
 
+    if as_json:
+        found: list[dict[str, Any]] = []
+        totals = batch.verify(
+            list(paths), Where(jobs, cluster), lambda line: None, record=found.append
+        )
+        summary = {"ok": totals.ok, "failed": totals.failed, "logs": found}
+        click.echo(codec.to_json(summary))
+        sys.exit(1 if totals.failed else 0)
     totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
     if len(paths) > 1:
         bad = totals.failed_inputs

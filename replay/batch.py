@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -31,6 +31,9 @@ class Report:
     ok: int
     failed: int
     rows: tuple[Row, ...] = ()
+    found: tuple[dict[str, Any], ...] = ()
+    """Per line, what was found as data (``verify --json``): the log's game, events, state and
+    digest, or the error."""
 
 
 @attrs.frozen
@@ -106,10 +109,21 @@ def verify_log(path: Path) -> Report:
                 len(opened.log.events),
                 to_move if to_move is not None else 0,
             )
-        return Report((line,), 1, 0, (row,) if row else ())
+        found = {
+            "path": str(path),
+            "ok": True,
+            "game": verified.game,
+            "events": verified.events,
+            "over": verified.over,
+            "state": verified.state,
+            "digest": verified.digest,
+            "version": verified.version,
+        }
+        return Report((line,), 1, 0, (row,) if row else (), (found,))
     except TribesError as exc:
         message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
-        return Report((f"FAIL  {one_line(message)}",), 0, 1)
+        failure = {"path": str(path), "ok": False, "error": one_line(message)}
+        return Report((f"FAIL  {one_line(message)}",), 0, 1, (), (failure,))
 
 
 def one_line(text: str) -> str:
@@ -135,6 +149,7 @@ def verify(
     where: Where,
     echo: Callable[[str], None],
     progress: Callable[[int], None] = lambda n: None,
+    record: Callable[[dict[str, Any]], None] | None = None,
 ) -> Totals:
     """Verify every input, echoing each report's lines in input order; a corpus adds one summary
     line of its own after its games."""
@@ -149,9 +164,12 @@ def verify(
     for i, ((number, unit), report) in enumerate(zip(work, reports, strict=True)):
         path = paths[number]
         whole = isinstance(unit, corpus.Chunk) and corpus.split_ref(path) is None
-        for line in report.lines:
+        for k, line in enumerate(report.lines):
             if not whole or line.startswith("FAIL"):  # a whole corpus: its failures only
                 echo(line)
+                if record is not None:
+                    found = report.found[k] if k < len(report.found) else None
+                    record(found or {"ok": line.startswith("ok"), "text": line[6:]})
         ok += report.ok
         failed += report.failed
         rows.extend(report.rows)

@@ -78,3 +78,16 @@ def test_log_as_a_seat_hides_the_cards_others_drew(cli):
     ]
     drawn = [e for r in records for e in r["effects"] if e["type"] == "CardTaken"]
     assert drawn and all("card" not in e for e in drawn)
+
+
+def test_verify_json_reports_every_log(cli, played, tmp_path):
+    (tmp_path / "bad.tribes").write_bytes((tmp_path / played).read_bytes()[:-3])
+    ran = cli.run("verify", played, "bad.tribes", "--json")
+    assert ran.exit_code == 1
+    doc = json.loads(ran.stdout)
+    assert doc["ok"] == 1 and doc["failed"] == 1
+    good, bad = doc["logs"]
+    assert good["ok"] and good["game"] == "clans" and good["events"] == 4 and good["version"] == 2
+    assert len(good["digest"]) == 32 and good["digest"] in cli.ok("verify", played)
+    assert not bad["ok"] and "bad.tribes" in bad["error"]
+    assert json.loads(cli.ok("verify", played, "--json"))["failed"] == 0
