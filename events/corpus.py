@@ -50,6 +50,7 @@ import attrs
 from tribes.core.errors import CorruptLog
 from tribes.core.header import Header
 from tribes.events import codec, logfile
+from tribes.events.framing import uvarint
 
 MAGIC = b"\x89TRC"
 FORMAT_NAME = "tribes-corpus"
@@ -94,18 +95,6 @@ class CorruptCorpus(CorruptLog):
 
 
 # --- frames ---------------------------------------------------------------------------------------
-
-
-def uvarint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        low = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(low | 0x80)
-        else:
-            out.append(low)
-            return bytes(out)
 
 
 def frame(payload: bytes) -> bytes:

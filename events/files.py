@@ -168,7 +168,7 @@ def locked(path: Path, wait: float = LOCK_WAIT) -> Iterator[int]:
                 raise LogError(
                     "is not a regular file; a log is only a regular file", path=str(path)
                 )
-            _flock(fd, path, deadline)
+            _flock(fd, path, deadline, fcntl.LOCK_EX)
             try:
                 same = os.stat(path).st_ino == os.fstat(fd).st_ino
             except FileNotFoundError:
@@ -185,11 +185,12 @@ def locked(path: Path, wait: float = LOCK_WAIT) -> Iterator[int]:
         os.close(fd)  # closing releases the lock
 
 
-def _flock(fd: int, path: Path, deadline: float) -> None:
+def _flock(fd: int, path: Path, deadline: float, mode: int) -> None:
+    """Take the lock ``mode`` (exclusive or shared) on ``fd``, waiting up to ``deadline``."""
     delay = 0.001
     while True:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, mode | fcntl.LOCK_NB)
             return
         except OSError as exc:
             if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
@@ -208,17 +209,7 @@ def shared_lock(path: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
     except OSError as exc:
         raise LogError(f"cannot read: {exc.strerror or exc}", path=str(path)) from None
     try:
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-                break
-            except OSError as exc:
-                if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                    raise LogError(f"cannot lock: {exc.strerror or exc}", path=str(path)) from None
-            if time.monotonic() > deadline:
-                raise LogBusy("is locked by another writer; try again", path=str(path))
-            time.sleep(0.005)
+        _flock(fd, path, time.monotonic() + wait, fcntl.LOCK_SH)
         yield
     finally:
         os.close(fd)

@@ -107,21 +107,19 @@ class GameLog:
     @property
     def tags(self) -> dict[str, str]:
         """The tags now: every tag annotation applied in order (sorted by key)."""
-        out: dict[str, str] = {}
-        for a in self.annotations:
-            if isinstance(a.key, str):
-                if a.value is None:
-                    out.pop(a.key, None)
-                else:
-                    out[a.key] = a.value
-        return dict(sorted(out.items()))
+        return self._latest(str)  # type: ignore[return-value]
 
     @property
     def notes(self) -> dict[int, str]:
         """The notes now, by event index (0: the start)."""
-        out: dict[int, str] = {}
+        return self._latest(int)  # type: ignore[return-value]
+
+    def _latest(self, kind: type) -> dict[str | int, str]:
+        """The annotations whose key is of ``kind`` (text: tags; an event index: notes), each
+        key's last value, those set to None removed."""
+        out: dict[str | int, str] = {}
         for a in self.annotations:
-            if isinstance(a.key, int):
+            if isinstance(a.key, kind):
                 if a.value is None:
                     out.pop(a.key, None)
                 else:

@@ -209,34 +209,21 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     placed = (*state.placed, (x, y, tile, r))
     removed = state.removed
     bonus_stack = state.bonus_stack
-    if gold and not state.bonus and bonus_stack:
+    stack = state.stack
+    drawn = None
+    if gold and not state.bonus and bonus_stack:  # H13: one bonus tile, never a chain
         drawn, where, bonus_stack, unfit = draw(tiles, board, bonus_stack)
         if unfit:
             effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
             removed = removed + unfit
         if drawn is not None:
             effects.append(BonusEarned(seat=seat, tile=drawn))
-            after = HuntersState(
-                tiles_source=state.tiles_source,
-                players=players,
-                placed=placed,
-                pieces=pieces,
-                supply=supply,
-                scores=scores,
-                stack=state.stack,
-                bonus_stack=bonus_stack,
-                removed=removed,
-                drawn=drawn,
-                bonus=True,
-                to_move=seat,
-                tiles=tiles,
-                board=board,
-                where=where,
-            )
-            return after, tuple(effects)
-    drawn, where, stack, unfit = draw(tiles, board, state.stack)
-    if unfit:
-        effects.extend(TileRemoved(tile=t) for t in unfit)
+    bonus = drawn is not None
+    if not bonus:
+        drawn, where, stack, unfit = draw(tiles, board, stack)
+        if unfit:
+            effects.extend(TileRemoved(tile=t) for t in unfit)
+            removed = removed + unfit
     after = HuntersState(  # not attrs.evolve: this is the hot path, and evolve is slow
         tiles_source=state.tiles_source,
         players=players,
@@ -246,10 +233,10 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
         scores=scores,
         stack=stack,
         bonus_stack=bonus_stack,
-        removed=removed + unfit,
+        removed=removed,
         drawn=drawn,
-        bonus=False,
-        to_move=(seat + 1) % players,
+        bonus=bonus,
+        to_move=seat if bonus else (seat + 1) % players,
         tiles=tiles,
         board=board,
         where=where,
