@@ -198,30 +198,6 @@ def trailer(index_offset: int, games: int) -> bytes:
     return head + zlib.crc32(head).to_bytes(4, "big")
 
 
-_SCALARS = (int, str, bool, float, bytes, type(None))
-
-
-def state_hash(state: Any) -> str:
-    """:func:`tribes.events.codec.state_hash`, the same digest (a test pins it over every game),
-    in ~60% of its time: lists of plain values are taken whole instead of item by item. Writing a
-    corpus hashes every game's last state, a tenth of what playing a Clans game costs."""
-    encoded = codec.pack(_canonical(codec.unstructure(state)))
-    return hashlib.blake2b(encoded, digest_size=16).hexdigest()
-
-
-def _canonical(data: Any) -> Any:
-    kind = type(data)
-    if kind is dict:
-        return {str(k): _canonical(data[k]) for k in sorted(data, key=str)}
-    if kind is list or kind is tuple:
-        if all(type(v) in _SCALARS for v in data):
-            return list(data)
-        return [_canonical(v) for v in data]
-    if isinstance(data, dict | list | tuple):  # a subclass: as codec.canonical takes it
-        return codec.canonical(data)
-    return data
-
-
 # --- reading the layout ---------------------------------------------------------------------------
 
 

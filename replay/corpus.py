@@ -292,7 +292,7 @@ def check(game: Game, log: GameLog, raw: fmt.RawGame, path: str, k: int, part: b
             state = play(game, state, event, index).state
     except IllegalMove as exc:
         raise exc.within(f"{path}#{k + 1}") from None
-    final = fmt.state_hash(state)
+    final = codec.state_hash(state)
     if fmt.game_digest(part, raw.seed, raw.events, final) != raw.digest:
         raise CorruptCorpus(
             "its digest does not match its header, events and replayed state (the game was "
@@ -381,7 +381,7 @@ class Encoder:
                 state = play(game, state, event, index).state
         part, seed = self.part_of(log.header), log.header.seed
         events = fmt.pack_events([self.wire(e) for e in log.events])
-        digest = fmt.game_digest(part, seed, events, fmt.state_hash(state))
+        digest = fmt.game_digest(part, seed, events, codec.state_hash(state))
         return part, seed, events, digest
 
 

@@ -224,10 +224,14 @@ def _distributed() -> Any:
 QUIET_WORKERS = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "1s",
 }
-"""What a local cluster's workers leave out: the statistical profiler (it samples every thread
-every 10 ms, a tenth of a worker's CPU here) and GIL monitoring. A cluster of your own: set the
-same in its Dask configuration."""
+"""What a local cluster's workers leave out or do less often: the statistical profiler (it
+samples every thread every 10 ms, a tenth of a worker's CPU here), GIL monitoring, and the
+event loop's tick (every 20 ms by default: each tick takes the GIL from the task's thread, which
+made a game a third slower in a worker than in a plain process; measured in bench/parallel.py).
+A cluster of your own: set the same in its Dask configuration."""
 
 
 def connect(cluster: str) -> AbstractContextManager[Any]:

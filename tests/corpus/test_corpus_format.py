@@ -96,17 +96,3 @@ def test_a_reference_names_a_game_from_one(tmp_path):
         corpus.split_ref(Path("a.corpus#0"))
     with pytest.raises(UsageError, match="from 1"):
         corpus.split_ref(Path("a.corpus#x"))
-
-
-@pytest.mark.parametrize("name", ["clans", "iwari"])
-def test_the_corpus_state_hash_is_the_codec_state_hash(name):
-    from tribes.events import codec
-
-    game = games.get(name)
-    how = simulate.match(game)
-    for seed in range(4):
-        result = simulate.play_game(game, seed, how)
-        assert fmt.state_hash(result.state) == codec.state_hash(result.state)
-        assert fmt.state_hash(game.setup(result.log.header)) == codec.state_hash(
-            game.setup(result.log.header)
-        )
