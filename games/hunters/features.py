@@ -39,7 +39,7 @@ class System(NamedTuple):
 class Board:
     """The placed tiles, the empty cells next to them and both unions of features."""
 
-    __slots__ = ("cells", "frontier", "groups", "root", "sroot", "systems")
+    __slots__ = ("cells", "frontier", "groups", "hutted", "manned", "root", "sroot", "systems")
 
     def __init__(
         self,
@@ -49,6 +49,8 @@ class Board:
         groups: dict[Node, Group],
         sroot: dict[Node, Node],
         systems: dict[Node, System],
+        manned: frozenset[Node] = frozenset(),
+        hutted: frozenset[Node] = frozenset(),
     ) -> None:
         self.cells = cells
         """Cell -> (tile id, rotation, its table)."""
@@ -59,6 +61,11 @@ class Board:
         self.groups = groups
         self.sroot = sroot
         self.systems = systems
+        self.manned = manned
+        """The roots of the groups that hold a tribe member: the only features a new member
+        can be blocked by (H6), kept as pieces come and go and groups merge."""
+        self.hutted = hutted
+        """The roots of the river systems that hold a hut (H6)."""
 
     def __deepcopy__(self, memo: object) -> Board:
         return self  # never changed once built
@@ -108,6 +115,7 @@ def place(
     fresh = tile.fresh.copy()
     """The tile's features in no group yet: most join a placed group, so none is made first."""
     rivers = []
+    manned = board.manned
     for _, dx, dy, back, mine, needs in turned.around:
         nx, ny = x + dx, y + dy
         there = old.get((nx, ny))
@@ -126,7 +134,9 @@ def place(
                 root[node] = other
                 groups[other] = _new(Group, (g[0], (*g[1], node), g[2] + fresh.pop(fid) - 2, g[3]))
             else:
-                _join(root, groups, (x, y, fid), (nx, ny, theirs[last - k]))
+                moved = _join(root, groups, (x, y, fid), (nx, ny, theirs[last - k]))
+                if moved is not None:  # a manned group's root is now another one's
+                    manned = (manned - {moved[0]}) | {moved[1]}
         if last:
             rivers.append(((x, y, mine[1]), (nx, ny, theirs[1])))
     for fid, kind, open_ in tile.nodes:
@@ -139,7 +149,7 @@ def place(
         r = root[x, y, fid]
         if r not in touched:
             touched.append(r)
-    sroot, systems = board.sroot, board.systems
+    sroot, systems, hutted = board.sroot, board.systems, board.hutted
     if tile.water:
         sroot = sroot.copy()
         systems = systems.copy()
@@ -149,8 +159,10 @@ def place(
                 sroot[node] = nodes[0]
             systems[nodes[0]] = System(nodes, zero)
         for a, b in rivers:
-            _join_system(sroot, systems, a, b)
-    return Board(cells, frontier, root, groups, sroot, systems), touched
+            moved = _join_system(sroot, systems, a, b)
+            if moved is not None:
+                hutted = (hutted - {moved[0]}) | {moved[1]}
+    return Board(cells, frontier, root, groups, sroot, systems, manned, hutted), touched
 
 
 def base(x: int, y: int) -> int:
@@ -158,13 +170,16 @@ def base(x: int, y: int) -> int:
     return ((y + 4096) << 13 | (x + 4096)) << 2
 
 
-def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -> None:
-    """Join two nodes across a side part: one open part fewer on each side."""
+def _join(
+    root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node
+) -> tuple[Node, Node] | None:
+    """Join two nodes across a side part: one open part fewer on each side. Returns (the root
+    that went, the one it joined) when the group that lost its root held members."""
     ra, rb = root[a], root[b]
     if ra == rb:
         g = groups[ra]
         groups[ra] = _new(Group, (g[0], g[1], g[2] - 2, g[3]))
-        return
+        return None
     ga, gb = groups[ra], groups[rb]
     if len(ga.nodes) > len(gb.nodes):
         ra, rb, ga, gb = rb, ra, gb, ga
@@ -174,15 +189,22 @@ def _join(root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node) -
         root.update(dict.fromkeys(ga.nodes, rb))
     del groups[ra]
     members = gb.members
+    moved = None
     if any(ga.members):
         members = tuple(p + q for p, q in zip(ga.members, members, strict=True))
+        moved = (ra, rb)
     groups[rb] = _new(Group, (gb.type, gb.nodes + ga.nodes, ga.open + gb.open - 2, members))
+    return moved
 
 
-def _join_system(sroot: dict[Node, Node], systems: dict[Node, System], a: Node, b: Node) -> None:
+def _join_system(
+    sroot: dict[Node, Node], systems: dict[Node, System], a: Node, b: Node
+) -> tuple[Node, Node] | None:
+    """Join two river systems; returns (the root that went, the one it joined) when the system
+    that lost its root held huts."""
     ra, rb = sroot[a], sroot[b]
     if ra == rb:
-        return
+        return None
     sa, sb = systems[ra], systems[rb]
     if len(sa.nodes) > len(sb.nodes):
         ra, rb, sa, sb = rb, ra, sb, sa
@@ -192,34 +214,44 @@ def _join_system(sroot: dict[Node, Node], systems: dict[Node, System], a: Node, 
         sroot.update(dict.fromkeys(sa.nodes, rb))
     del systems[ra]
     huts = sb.huts
+    moved = None
     if any(sa.huts):
         huts = tuple(p + q for p, q in zip(sa.huts, huts, strict=True))
+        moved = (ra, rb)
     systems[rb] = System(sb.nodes + sa.nodes, huts)
+    return moved
 
 
 def add_piece(board: Board, node: Node, kind: str, seat: int, count: int = 1) -> Board:
     """A new board with a piece counted in its group (a member) or its river system (a hut);
     ``count`` -1 takes one away."""
+    b = board
     if kind == "hut":
-        systems = dict(board.systems)
-        r = board.sroot[node]
+        systems = dict(b.systems)
+        r = b.sroot[node]
         s = systems[r]
-        systems[r] = System(s.nodes, _bump(s.huts, seat, count))
-        return Board(board.cells, board.frontier, board.root, board.groups, board.sroot, systems)
-    groups = dict(board.groups)
-    r = board.root[node]
+        huts = _bump(s.huts, seat, count)
+        systems[r] = System(s.nodes, huts)
+        hutted = b.hutted | {r} if any(huts) else b.hutted - {r}
+        return Board(b.cells, b.frontier, b.root, b.groups, b.sroot, systems, b.manned, hutted)
+    groups = dict(b.groups)
+    r = b.root[node]
     g = groups[r]
-    groups[r] = Group(g.type, g.nodes, g.open, _bump(g.members, seat, count))
-    return Board(board.cells, board.frontier, board.root, groups, board.sroot, board.systems)
+    members = _bump(g.members, seat, count)
+    groups[r] = Group(g.type, g.nodes, g.open, members)
+    manned = b.manned | {r} if any(members) else b.manned - {r}
+    return Board(b.cells, b.frontier, b.root, groups, b.sroot, b.systems, manned, b.hutted)
 
 
 def clear_members(board: Board, roots: list[Node]) -> Board:
     """A new board whose groups ``roots`` hold no members (they went home, H12, H15)."""
-    groups = dict(board.groups)
+    b = board
+    groups = dict(b.groups)
     for r in roots:
         g = groups[r]
         groups[r] = Group(g.type, g.nodes, g.open, (0,) * len(g.members))
-    return Board(board.cells, board.frontier, board.root, groups, board.sroot, board.systems)
+    manned = b.manned.difference(roots)
+    return Board(b.cells, b.frontier, b.root, groups, b.sroot, b.systems, manned, b.hutted)
 
 
 def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:

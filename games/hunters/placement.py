@@ -3,14 +3,13 @@ and the board's unions, no search."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tribes.games.hunters.board import DIRECTIONS, EDGE_NAMES, PIECE_TYPES, STEP, TileSet, Turned
 from tribes.games.hunters.features import Board, Node
 
 if TYPE_CHECKING:
-    from tribes.games.hunters.state import Piece
+    pass
 
 Placement = int
 """A cell and rotation in one int, ``((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation``: ints
@@ -35,20 +34,6 @@ def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]
     return tuple(found)
 
 
-def hot(board: Board, pieces: Iterable[Piece]) -> tuple[set[Node], set[Node]]:
-    """The roots of the groups that hold a member and of the river systems that hold a hut:
-    the only features a new piece can be blocked by (H6)."""
-    manned: set[Node] = set()
-    hutted: set[Node] = set()
-    for p in pieces:
-        node = (p.x, p.y, p.feature)
-        if p.kind == "hut":
-            hutted.add(board.sroot[node])
-        else:
-            manned.add(board.root[node])
-    return manned, hutted
-
-
 _AROUND = tuple((d, dx, dy, (d + 2) & 3, 3 * d) for d, (dx, dy) in enumerate(STEP))
 """By direction: (d, dx, dy, the side facing back, the shift of its first place bit)."""
 
@@ -58,7 +43,7 @@ def occupied(
 ) -> tuple[int, int]:
     """The places around the empty cell (x, y) (bits ``1 << (3 * direction + part)``, as the
     cell's own sides count them) whose neighbouring feature holds a member, and those whose
-    river system holds a hut (H6); ``hot`` gives the roots."""
+    river system holds a hut (H6); the board's ``manned`` and ``hutted`` give the roots."""
     cells, root, sroot = board.cells, board.root, board.sroot
     need = board.frontier[encode(x, y, 0)]
     manned = hutted = 0

@@ -22,7 +22,6 @@ from tribes.games.hunters.placement import (
     decode,
     draw,
     encode,
-    hot,
     misfit,
     occupied,
     wrong_kind,
@@ -120,7 +119,7 @@ def legal_moves(state: HuntersState) -> Moves:
     count = 0
     cell = -1
     occupied_bits = 0
-    manned_roots, hutted_roots = hot(board, state.pieces)
+    manned_roots, hutted_roots = board.manned, board.hutted
     anyone = bool(manned_roots or hutted_roots)  # else nothing is occupied
     for p in where:
         if cell != p >> 2:

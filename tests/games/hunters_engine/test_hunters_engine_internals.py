@@ -376,3 +376,29 @@ def test_engine_greedy_bot_takes_the_best_immediate_gain() -> None:
     choice = bot.choose(state, rules.legal_moves(state))
     after, _ = rules.apply(state, choice)
     assert after.scores == (5, 0)  # the fisher that closes the river between two lakes
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_engine_occupied_roots_are_those_of_the_pieces_at_every_step(seats: int) -> None:
+    """The board keeps the roots of the manned groups and hutted river systems as pieces come
+    and go and groups merge (H6's blocking reads them); recomputed from the pieces they agree,
+    after completions (H12), bonus tiles (H13) and the end (H15)."""
+    from tribes.core.prng import Stream
+
+    game = hunters.GAME
+    picks = Stream(seats, "occupied")
+    for seed in range(6):
+        head = logs.header(game, seats=[f"p{i}" for i in range(seats)], seed=seed)
+        state = game.setup(head)
+        while True:
+            b = state.board
+            members = {b.root[(p.x, p.y, p.feature)] for p in state.pieces if p.kind != "hut"}
+            huts = {b.sroot[(p.x, p.y, p.feature)] for p in state.pieces if p.kind == "hut"}
+            assert b.manned == members
+            assert b.hutted == huts
+            assert b.manned == {r for r, g in b.groups.items() if any(g.members)}
+            assert b.hutted == {r for r, s in b.systems.items() if any(s.huts)}
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state, _ = game.apply(state, moves[picks.below(len(moves))])
