@@ -98,10 +98,18 @@ _new = tuple.__new__
 
 
 def place(
-    board: Board, tiles: TileSet, x: int, y: int, tile_id: int, rotation: int, players: int
+    board: Board,
+    tiles: TileSet,
+    x: int,
+    y: int,
+    tile_id: int,
+    rotation: int,
+    players: int,
+    piece: tuple[str, int, int] | None = None,
 ) -> tuple[Board, list[Node]]:
-    """A new board with the tile placed (its fit already checked), and the roots of the forests
-    and rivers its features now belong to (each once): the only groups it can complete."""
+    """A new board with the tile placed (its fit already checked) and ``piece`` (kind, feature
+    id, seat) on it, if any, in the same copies of the maps; and the roots of the forests and
+    rivers its features now belong to (each once): the only groups it can complete."""
     tile = tiles.tiles[tile_id]
     turned = tile.turned[rotation]
     old = board.cells
@@ -154,14 +162,27 @@ def place(
         sroot = sroot.copy()
         systems = systems.copy()
         for members in tile.systems:
-            nodes = tuple((x, y, f) for f in members)
+            nodes = tuple([(x, y, f) for f in members])
+            first = nodes[0]
             for node in nodes:
-                sroot[node] = nodes[0]
-            systems[nodes[0]] = System(nodes, zero)
+                sroot[node] = first
+            systems[first] = _new(System, (nodes, zero))
         for a, b in rivers:
             moved = _join_system(sroot, systems, a, b)
             if moved is not None:
                 hutted = (hutted - {moved[0]}) | {moved[1]}
+    if piece is not None:
+        kind, fid, seat = piece
+        if kind == "hut":  # on a river or lake: the tile is water, its maps are copies
+            r = sroot[x, y, fid]
+            s = systems[r]
+            systems[r] = _new(System, (s[0], _bump(s[1], seat, 1)))
+            hutted = hutted | {r}
+        else:
+            r = root[x, y, fid]
+            g = groups[r]
+            groups[r] = _new(Group, (g[0], g[1], g[2], _bump(g[3], seat, 1)))
+            manned = manned | {r}
     return Board(cells, frontier, root, groups, sroot, systems, manned, hutted), touched
 
 

@@ -43,15 +43,18 @@ class Moves(Sequence[Event]):
     since a turn lists some fifty moves and plays one: building them all would cost more than
     the rest of the turn."""
 
-    __slots__ = ("_count", "_options", "_starts", "_where")
+    __slots__ = ("_count", "_options", "_starts", "_state", "_where")
 
     def __init__(
         self,
+        state: HuntersState | None,
         where: tuple[Placement, ...],
         options: list[Options] | None = None,
         starts: list[int] | None = None,
         count: int | None = None,
     ) -> None:
+        self._state = state
+        """The state these are the moves of: the move read last is marked legal on it."""
         self._where = where
         self._options = options
         """Per placement, or None when no placement allows a piece."""
@@ -76,11 +79,16 @@ class Moves(Sequence[Event]):
         if not 0 <= index < self._count:
             raise IndexError("move index out of range")
         if self._options is None or self._starts is None:
-            return _event(*decode(self._where[index]), None, None)
-        at = bisect_right(self._starts, index) - 1
-        x, y, r = decode(self._where[at])
-        k = index - self._starts[at]
-        return _event(x, y, r, None, None) if k == 0 else _event(x, y, r, *self._options[at][k - 1])
+            move = _event(*decode(self._where[index]), None, None)
+        else:
+            at = bisect_right(self._starts, index) - 1
+            x, y, r = decode(self._where[at])
+            k = index - self._starts[at]
+            options = self._options[at]
+            move = _event(x, y, r, None, None) if k == 0 else _event(x, y, r, *options[k - 1])
+        if self._state is not None:
+            object.__setattr__(self._state, "listed", move)
+        return move
 
     def __iter__(self) -> Iterator[Event]:
         for i, p in enumerate(self._where):
@@ -105,11 +113,11 @@ def legal_moves(state: HuntersState) -> Moves:
     """H5, H6: every cell and rotation where the drawn tile fits, each without a piece and with
     every piece the supply and the joined features allow."""
     if state.over or state.drawn is None:
-        return Moves(())
+        return Moves(None, ())
     where = state.places()
     members, huts = state.supply[state.to_move]
     if not (members or huts):
-        return Moves(where)
+        return Moves(state, where)
     board = state.board
     tile = state.tiles.tiles[state.drawn]
     cache, allow = tile.allowed, tile.allow
@@ -135,7 +143,7 @@ def legal_moves(state: HuntersState) -> Moves:
         starts.append(count)
         options.append(found)
         count += 1 + len(found)
-    return Moves(where, options, starts, count)
+    return Moves(state, where, options, starts, count)
 
 
 def check(state: HuntersState, event: Event) -> None:
@@ -178,22 +186,24 @@ def check(state: HuntersState, event: Event) -> None:
 def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect, ...]]:
     """The reducer: place the tile and the piece, score what it completed, then the bonus
     tile (H13) or the next player's land tile, or the end (H14)."""
-    check(state, event)
+    if event is not state.listed:  # a move read from this state's own list is legal as built
+        check(state, event)
     assert isinstance(event, TilePlaced)
     tiles, players, seat = state.tiles, state.players, state.to_move
     tile = state.drawn
     assert tile is not None
     x, y, r = event.x, event.y, event.rotation
-    board, roots = feats.place(state.board, tiles, x, y, tile, r, players)
+    kind, fid = event.piece, event.feature
+    piece = None if kind is None or fid is None else (kind, fid, seat)
+    board, roots = feats.place(state.board, tiles, x, y, tile, r, players, piece)
     effects: list[Effect] = [PlacedTile(tile=tile, x=x, y=y, rotation=r)]
     pieces = state.pieces
     supply = state.supply
-    if event.piece is not None:
-        assert event.feature is not None
-        board = feats.add_piece(board, (x, y, event.feature), event.piece, seat)
-        pieces = (*pieces, Piece(x, y, event.feature, event.piece, seat))
+    if kind is not None:
+        assert fid is not None
+        pieces = (*pieces, Piece(x, y, fid, kind, seat))
         members, huts = supply[seat]
-        had = (members, huts - 1) if event.piece == "hut" else (members - 1, huts)
+        had = (members, huts - 1) if kind == "hut" else (members - 1, huts)
         supply = (*supply[:seat], had, *supply[seat + 1 :])
     board, pieces, scored, gold, gains = complete(tiles, board, roots, pieces, players)
     scores = state.scores

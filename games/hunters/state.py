@@ -70,6 +70,12 @@ class HuntersState:
         metadata={CACHE: True},
     )
     """Where the drawn tile fits: None until :meth:`places` is asked."""
+    listed: object = attrs.field(
+        init=False, default=None, eq=False, repr=False, metadata={CACHE: True}
+    )
+    """The move last read from this state's legal moves (``rules.Moves``): legal as built, so
+    the reducer need not check it again (the identity of the very object, never an equal one;
+    not an argument, so ``attrs.evolve`` never carries it to another state)."""
 
     def __attrs_post_init__(self) -> None:
         if self.tiles is None:

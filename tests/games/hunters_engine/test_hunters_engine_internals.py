@@ -402,3 +402,23 @@ def test_engine_occupied_roots_are_those_of_the_pieces_at_every_step(seats: int)
             if not moves:
                 break
             state, _ = game.apply(state, moves[picks.below(len(moves))])
+
+
+def test_engine_a_listed_move_skips_the_check_on_its_own_state_only() -> None:
+    """A move read from a state's legal moves is marked on that state, so the reducer does not
+    check it twice; the same move on any other state (an evolved copy included) is checked."""
+    import attrs
+
+    from tribes.core.errors import IllegalMove
+
+    game = hunters.GAME
+    state = game.setup(logs.header(game, seats=["ann", "bob"], seed=4))
+    move = game.legal_moves(state)[0]
+    assert state.listed is move
+    assert attrs.evolve(state, to_move=state.to_move).listed is None
+    after, _ = game.apply(state, move)
+    with pytest.raises(IllegalMove, match="holds a tile already"):
+        game.apply(after, move)
+    moves = game.legal_moves(after)
+    assert after.listed is None  # nothing read yet
+    assert moves[len(moves) - 1] is after.listed
