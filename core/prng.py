@@ -22,12 +22,15 @@ BLAKE2b comes with every Python (hashlib), so the same numbers come out everywhe
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _WORD_RANGE = 1 << 64
+_EIGHT_WORDS = struct.Struct(">8Q")
+"""A block as its eight words, big-endian."""
 
 
 def stream_key(seed: int | str, stream: str) -> bytes:
@@ -54,21 +57,22 @@ class Stream:
     says what it is for (``"setup"``, ``"reshuffle-2"``); never keep one in a game state.
     """
 
-    __slots__ = ("_block", "_block_number", "_key", "index")
+    __slots__ = ("_block_number", "_key", "_words", "index")
 
     def __init__(self, seed: int | str, name: str, start: int = 0) -> None:
         self._key = stream_key(seed, name)
         self.index = start
         self._block_number = -1
-        self._block = b""
+        self._words: tuple[int, ...] = ()
 
     def next_word(self) -> int:
-        number, slot = divmod(self.index, 8)
+        index = self.index
+        number = index >> 3
         if number != self._block_number:
-            self._block = block(self._key, number)
+            self._words = _EIGHT_WORDS.unpack(block(self._key, number))
             self._block_number = number
-        self.index += 1
-        return int.from_bytes(self._block[8 * slot : 8 * slot + 8], "big")
+        self.index = index + 1
+        return self._words[index & 7]
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
@@ -84,9 +88,22 @@ class Stream:
         return items[self.below(len(items))]
 
     def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
-        """A new tuple with the items in a uniformly random order."""
+        """A new tuple with the items in a uniformly random order (``below(i + 1)`` for each
+        position ``i`` from the last down, inlined: a game's setup shuffles every stack)."""
         out = list(items)
+        key, index, number, words = self._key, self.index, self._block_number, self._words
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _WORD_RANGE - _WORD_RANGE % n
+            while True:
+                if index >> 3 != number:
+                    number = index >> 3
+                    words = _EIGHT_WORDS.unpack(block(key, number))
+                value = words[index & 7]
+                index += 1
+                if value < limit:
+                    break
+            j = value % n
             out[i], out[j] = out[j], out[i]
+        self.index, self._block_number, self._words = index, number, words
         return tuple(out)
