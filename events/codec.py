@@ -290,6 +290,8 @@ _SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
 _ROWS = frozenset({list, tuple})
 _Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
 _FIELDS: dict[type, _Fields | None] = {}
+_UNSEEN: Any = object()
+_BY_VALUE: Any = ((), None)
 """By class of a state's value: the names of its serialized fields, sorted (an attrs class the
 converter takes field by field), or None (another class: the converter's own path)."""
 
@@ -316,13 +318,13 @@ def canonical_plain(value: Any) -> Any:
         if _SCALARS.issuperset(map(type, value)):
             return {str(k): canonical_plain(value[k]) for k in sorted(value, key=str)}
         return canonical(converter().unstructure(value))
-    if isinstance(value, Enum) and kind not in _HOOKS:
-        return canonical_plain(value.value)  # enums travel by value
-    fields = _FIELDS.get(kind, ())
-    if fields == ():
+    fields = _FIELDS.get(kind, _UNSEEN)
+    if fields is _UNSEEN:
         fields = _FIELDS[kind] = _plain_fields(kind)
     if fields is None:
         return canonical(converter().unstructure(value))
+    if fields is _BY_VALUE:
+        return canonical_plain(value.value)  # enums travel by value
     names, values = fields
     return {
         name: v if type(v) in _SCALARS else canonical_plain(v)
@@ -332,9 +334,13 @@ def canonical_plain(value: Any) -> Any:
 
 def _plain_fields(kind: type) -> _Fields | None:
     """The sorted serialized fields of an attrs class (the converter unstructures it into a
-    dict of them) and a getter of their values; None for a class of any other kind, or one a
-    game registered a hook for."""
-    if not attrs.has(kind) or kind in _HOOKS:
+    dict of them) and a getter of their values; ``_BY_VALUE`` for an enum; None for a class of
+    any other kind, or one a game registered a hook for."""
+    if kind in _HOOKS:
+        return None
+    if issubclass(kind, Enum):
+        return _BY_VALUE
+    if not attrs.has(kind):
         return None
     names = tuple(sorted(a.name for a in attrs.fields(kind) if not a.metadata.get(CACHE)))
     if len(names) == 1:

@@ -346,6 +346,10 @@ class Encoder:
 
     wires: ClassVar[dict[Event, list[Any]]] = {}
     """Shared by the encoders of a process: a worker's shards play the same moves."""
+    by_identity: ClassVar[dict[int, tuple[Event, list[Any]]]] = {}
+    """The same by the event object itself (no hashing of its fields), for the games whose
+    legal moves are prebuilt objects (Clans): an entry holds its event, so no other object can
+    take its id while the entry lives."""
 
     def __init__(self) -> None:
         self.part: tuple[Header, bytes] | None = None
@@ -358,15 +362,20 @@ class Encoder:
         return part
 
     def wire(self, event: Event) -> list[Any]:
+        seen = self.by_identity.get(id(event))
+        if seen is not None and seen[0] is event:  # games that list prebuilt move objects
+            return seen[1]
         try:
-            return self.wires[event]
+            wire = self.wires[event]
         except KeyError:
             wire = codec.event_to_wire(event)
             if len(self.wires) < 100_000:
                 self.wires[event] = wire
-            return wire
         except TypeError:  # an event that cannot be hashed
             return codec.event_to_wire(event)
+        if len(self.by_identity) < 100_000:  # the entry keeps the event alive: its id stays its
+            self.by_identity[id(event)] = (event, wire)
+        return wire
 
     def encode(
         self, game: Game, log: GameLog, state: Any = None
