@@ -248,6 +248,18 @@ class GameBase:
     rendering: ClassVar[Render]
     pictures: ClassVar[Pictures]
 
+    HOT: ClassVar[tuple[str, ...]] = ("legal_moves", "apply")
+    """Called once a move by every simulation and replay: a game's class takes its rules'
+    functions themselves for these (no forwarding call between), unless it defines its own."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        rules = cls.__dict__.get("rules")
+        if rules is not None:
+            for name in cls.HOT:
+                if name not in cls.__dict__:
+                    setattr(cls, name, staticmethod(getattr(rules, name)))
+
     # options and setup
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
