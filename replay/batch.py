@@ -62,11 +62,12 @@ def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
                     read.check_number(ref[1] - 1)
                     yield number, read.chunk(ref[1] - 1, ref[1])
             elif corpus.is_corpus(path):
-                with corpus.Corpus(path) as read:
+                with corpus.Corpus(path) as read:  # read a chunk at a time, as the work asks
                     size = parallel.shard_size(len(read), workers)
-                    chunks = list(read.chunks(size)) or [read.chunk(0, 0)]
-                for chunk in chunks:
-                    yield number, chunk
+                    if not len(read):
+                        yield number, read.chunk(0, 0)
+                    for chunk in read.chunks(size):
+                        yield number, chunk
             else:
                 yield number, LogUnit(str(path))
         except TribesError as exc:
@@ -153,17 +154,35 @@ def verify(
 ) -> Totals:
     """Verify every input, echoing each report's lines in input order; a corpus adds one summary
     line of its own after its games."""
-    work = list(units(paths, where.workers))
+    inputs: list[int] = []
+    wholes: list[bool] = []
+
+    def numbered() -> Iterator[Unit]:
+        for number, unit in units(paths, where.workers):
+            inputs.append(number)
+            wholes.append(
+                isinstance(unit, corpus.Chunk) and corpus.split_ref(paths[number]) is None
+            )
+            yield unit
+
     rows: list[Row] = []
     ok = failed = 0
     per_input: dict[int, list[int]] = {}
-    reports = parallel.execute(
-        run_unit, [u for _, u in work], where, lambda i, r: progress(r.ok + r.failed)
-    )
-    last_of = {n: i for i, (n, _) in enumerate(work)}
-    for i, ((number, unit), report) in enumerate(zip(work, reports, strict=True)):
-        path = paths[number]
-        whole = isinstance(unit, corpus.Chunk) and corpus.split_ref(path) is None
+    reports = parallel.execute(run_unit, numbered(), where, lambda i, r: progress(r.ok + r.failed))
+
+    def summary(number: int) -> None:
+        """The line of a whole corpus after its games: how many, how many failed."""
+        good, bad = per_input[number]
+        state = "ok   " if not bad else "FAIL "
+        echo(
+            f"{state} {paths[number]}: {views.count(good + bad, 'game')}, {good} verified, {bad} failed"
+        )
+
+    last: tuple[int, bool] | None = None  # the input of the unit before, and whether it was whole
+    for i, report in enumerate(reports):
+        number, whole = inputs[i], wholes[i]
+        if last is not None and last[0] != number and last[1]:
+            summary(last[0])
         for k, line in enumerate(report.lines):
             if not whole or line.startswith("FAIL"):  # a whole corpus: its failures only
                 echo(line)
@@ -176,11 +195,8 @@ def verify(
         counts = per_input.setdefault(number, [0, 0])
         counts[0] += report.ok
         counts[1] += report.failed
-        if last_of[number] == i and whole:
-            good, bad = counts
-            state = "ok   " if not bad else "FAIL "
-            echo(
-                f"{state} {path}: {views.count(good + bad, 'game')}, {good} verified, {bad} failed"
-            )
+        last = (number, whole)
+    if last is not None and last[1]:
+        summary(last[0])
     bad = sum(1 for good_bad in per_input.values() if good_bad[1])
     return Totals(len(paths), ok, failed, bad, rows)

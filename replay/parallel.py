@@ -24,10 +24,11 @@ error that says how to install it.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, ExitStack
@@ -98,23 +99,32 @@ def ranges(total: int, size: int) -> list[tuple[int, int]]:
 
 def execute(
     task: Callable[[T], R],
-    shards: Sequence[T],
+    shards: Iterable[T],
     where: Where,
     done: Callable[[int, R], None] = lambda i, r: None,
 ) -> Iterator[R]:
     """``task`` of every shard, yielded in the order of ``shards`` as soon as all before it are in;
-    ``done(i, result)`` is called as each shard finishes, in any order (for progress)."""
-    if not shards:
+    ``done(i, result)`` is called as each shard finishes, in any order (for progress). Shards are
+    taken from ``shards`` as the work needs them, a few per worker ahead (``WINDOW``): a run of a
+    million games never holds all its inputs at once."""
+    source = iter(shards)
+    first = list(itertools.islice(source, 2))
+    if not first:
         return iter(())
+    source = itertools.chain(first, source)
     if where.cluster is not None:
-        return _on_dask(task, shards, where.cluster, done)
-    if where.jobs == 1 or len(shards) == 1:
-        return _here(task, shards, done)
-    return _in_pool(task, shards, min(where.jobs, len(shards)), done)
+        return _on_dask(task, source, where.cluster, done)
+    if where.jobs == 1 or len(first) == 1:
+        return _here(task, source, done)
+    return _in_pool(task, source, where.jobs, done)
+
+
+WINDOW = 4
+"""Shards taken ahead per worker: in flight, or finished and waiting for one before them."""
 
 
 def _here(
-    task: Callable[[T], R], shards: Sequence[T], done: Callable[[int, R], None]
+    task: Callable[[T], R], shards: Iterable[T], done: Callable[[int, R], None]
 ) -> Iterator[R]:
     for i, shard in enumerate(shards):
         result = task(shard)
@@ -125,10 +135,9 @@ def _here(
 class _InOrder:
     """Results by shard: each slot filled once, yielded in order as the front fills."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self) -> None:
         self.slots: dict[int, Any] = {}
         self.next = 0
-        self.count = count
 
     def put(self, index: int, result: Any) -> bool:
         """False if the shard was in already (a second run of it: not counted again)."""
@@ -142,26 +151,50 @@ class _InOrder:
             yield self.slots.pop(self.next)
             self.next += 1
 
-    def missing(self) -> list[int]:
-        return [i for i in range(self.next, self.count) if i not in self.slots]
+
+class _Feed:
+    """The shards still to start, numbered, and those started whose result is not in yet (a
+    pool that lost a worker starts those again)."""
+
+    def __init__(self, shards: Iterator[T], limit: int) -> None:
+        self.source = enumerate(shards)
+        self.limit = limit
+        self.started: dict[int, Any] = {}
+
+    def more(self, waiting: int) -> Iterator[tuple[int, Any]]:
+        """Shards to start now, so that no more than ``limit`` are started or waiting."""
+        while len(self.started) + waiting < self.limit:
+            item = next(self.source, None)
+            if item is None:
+                return
+            self.started[item[0]] = item[1]
+            yield item
+
+    def finished(self, index: int) -> None:
+        self.started.pop(index, None)
 
 
 def _in_pool(
-    task: Callable[[T], R], shards: Sequence[T], jobs: int, done: Callable[[int, R], None]
+    task: Callable[[T], R], shards: Iterator[T], jobs: int, done: Callable[[int, R], None]
 ) -> Iterator[R]:
-    results = _InOrder(len(shards))
+    results = _InOrder()
+    feed = _Feed(shards, WINDOW * jobs)
     for _attempt in range(POOL_RETRIES + 1):
-        todo = results.missing()
-        if not todo:
-            return
         with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-            running: dict[Future[R], int] = {pool.submit(task, shards[i]): i for i in todo}
+            running: dict[Future[R], int] = {
+                pool.submit(task, shard): i for i, shard in feed.started.items()
+            }  # after a worker died: what it and the others had not finished
             try:
-                while running:
+                while True:
+                    for i, shard in feed.more(len(results.slots)):
+                        running[pool.submit(task, shard)] = i
+                    if not running:
+                        return
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
                         index = running.pop(future)
                         result = future.result()
+                        feed.finished(index)
                         if results.put(index, result):
                             done(index, result)
                     yield from results.ready()
@@ -169,8 +202,7 @@ def _in_pool(
                 for future in running:
                     future.cancel()
                 continue  # a worker died: a new pool runs what is missing
-        return
-    raise TribesError(f"worker processes kept dying; {len(results.missing())} shards never ran")
+    raise TribesError(f"worker processes kept dying; {len(feed.started)} shards never finished")
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -185,21 +217,33 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 def _on_dask(
-    task: Callable[[T], R], shards: Sequence[T], cluster: str, done: Callable[[int, R], None]
+    task: Callable[[T], R], shards: Iterator[T], cluster: str, done: Callable[[int, R], None]
 ) -> Iterator[R]:
     distributed = _distributed()
-    results = _InOrder(len(shards))
+    results = _InOrder()
     with ExitStack() as stack:
         client = stack.enter_context(connect(cluster))
-        futures = client.map(task, list(shards), pure=False, retries=2)
-        where = {future.key: i for i, future in enumerate(futures)}
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        feed = _Feed(shards, WINDOW * workers)
+        where: dict[str, int] = {}
+        flow = distributed.as_completed()
+
+        def start_more() -> None:
+            for i, shard in feed.more(len(results.slots)):
+                future = client.submit(task, shard, pure=False, retries=2)
+                where[future.key] = i
+                flow.add(future)
+
+        start_more()
         try:
-            for future in distributed.as_completed(futures):
-                index = where[future.key]
+            for future in flow:
+                index = where.pop(future.key)
                 result = future.result()
+                feed.finished(index)
                 if results.put(index, result):
                     done(index, result)
                 yield from results.ready()
+                start_more()
         except distributed.client.FutureCancelledError as exc:  # pragma: no cover - rare
             raise TribesError(f"the cluster cancelled the work: {exc}") from None
         except distributed.scheduler.KilledWorker as exc:
@@ -207,8 +251,8 @@ def _on_dask(
                 f"a shard killed every worker that ran it ({exc.args[0] if exc.args else ''}); "
                 "the cluster gave up on it"
             ) from None
-    if results.missing():  # pragma: no cover - as_completed returns every future
-        raise TribesError(f"{len(results.missing())} shards never came back from the cluster")
+    if feed.started:  # pragma: no cover - as_completed returns every future
+        raise TribesError(f"{len(feed.started)} shards never came back from the cluster")
 
 
 def _distributed() -> Any:

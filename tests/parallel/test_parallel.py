@@ -112,3 +112,14 @@ def test_the_command_line_gives_one_summary_however_the_work_runs(cli):
     assert "do not mix" in cli.fails(*args, "--jobs", "2", "--cluster", "local:2", code=2)
     line = cli.fails(*args, "--cluster", "local:2", "--save", "runs", code=2)
     assert "saves to a corpus" in line
+
+
+def test_a_dask_cluster_takes_shards_as_the_work_needs_them(cluster):
+    from tests.parallel.test_pool import Counted
+
+    shards = Counted(200)
+    results = parallel.execute(str, shards, Where(cluster=cluster.scheduler_address))
+    assert next(results) == "0"
+    assert shards.taken <= 2 + parallel.WINDOW * 2
+    assert list(results) == [str(i) for i in range(1, 200)]
+    assert shards.taken == 200

@@ -28,3 +28,57 @@ def test_a_pool_worker_that_dies_loses_and_double_counts_nothing(tmp_path: Path)
     assert Path(marker).exists()  # a worker did die
     assert results == [2 * i for i in range(8)]
     assert sorted(done) == list(range(8))  # each shard reported once
+
+
+def double(number: int) -> int:
+    return number * 2
+
+
+class Counted:
+    """Shards handed out one by one, counting how many were taken."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.taken = 0
+
+    def __iter__(self):
+        for i in range(self.count):
+            self.taken += 1
+            yield i
+
+
+def test_shards_are_taken_as_the_work_needs_them_not_all_at_once():
+    """A run of many shards (a corpus of a million games) never holds them all: a few per worker
+    ahead, whether the work runs here or in a pool; the results are all there, in order."""
+    for where, workers in ((Where(1), 1), (Where(jobs=2), 2)):
+        shards = Counted(400)
+        results = parallel.execute(double, shards, where)
+        assert next(results) == 0
+        assert shards.taken <= 2 + parallel.WINDOW * workers
+        assert list(results) == [2 * i for i in range(1, 400)]
+        assert shards.taken == 400
+
+
+def test_verify_reads_a_corpus_a_chunk_at_a_time(tmp_path: Path, monkeypatch):
+    from tribes import games
+    from tribes.replay import batch, corpus, simulate
+
+    save = tmp_path / "many.corpus"
+    game = games.get("clans")
+    simulate.simulate(game, games=64, seed=2, how=simulate.match(game), save=save)
+    reads: list[int] = []
+    chunk = corpus.Corpus.chunk
+
+    def counted(self, start, stop):
+        reads.append(start)
+        return chunk(self, start, stop)
+
+    monkeypatch.setattr(corpus.Corpus, "chunk", counted)
+    units = batch.units([save], 1)
+    next(units)
+    assert len(reads) == 1  # one shard's bytes read, not the corpus's
+    assert len(list(units)) == 15  # 64 games in shards of 4 (16 a worker)
+    lines: list[str] = []
+    totals = batch.verify([save], Where(jobs=2), lines.append)
+    assert lines == [f"ok    {save}: 64 games, 64 verified, 0 failed"]
+    assert totals.ok == 64
