@@ -33,8 +33,30 @@ Options = tuple[tuple[str, int], ...]
 """The (piece, feature) options of one placement."""
 
 
-def _event(x: int, y: int, r: int, piece: str | None, fid: int | None) -> TilePlaced:
-    return TilePlaced(x=x, y=y, rotation=r, piece=piece, feature=fid)
+_MADE: dict[tuple[str, int] | None, dict[Placement, TilePlaced]] = {}
+"""Moves made before, by option (None: no piece), then placement: an event is immutable, so
+one object serves every turn and game that lists the same move (a lookup costs a fifteenth of
+building it)."""
+MADE_MOST = 1 << 17
+_made = [0]
+
+
+def _move(p: Placement, option: tuple[str, int] | None) -> TilePlaced:
+    """The move of placement ``p`` with ``option`` (piece, feature id) or none."""
+    made = _MADE.get(option)
+    if made is not None:
+        move = made.get(p)
+        if move is not None:
+            return move
+    x, y, r = decode(p)
+    if option is None:
+        move = TilePlaced(x=x, y=y, rotation=r)
+    else:
+        move = TilePlaced(x=x, y=y, rotation=r, piece=option[0], feature=option[1])
+    if _made[0] < MADE_MOST:  # bounded, whatever the tile files and board sizes
+        _MADE.setdefault(option, {})[p] = move
+        _made[0] += 1
+    return move
 
 
 class Moves(Sequence[Event]):
@@ -79,24 +101,21 @@ class Moves(Sequence[Event]):
         if not 0 <= index < self._count:
             raise IndexError("move index out of range")
         if self._options is None or self._starts is None:
-            move = _event(*decode(self._where[index]), None, None)
+            move = _move(self._where[index], None)
         else:
             at = bisect_right(self._starts, index) - 1
-            x, y, r = decode(self._where[at])
             k = index - self._starts[at]
-            options = self._options[at]
-            move = _event(x, y, r, None, None) if k == 0 else _event(x, y, r, *options[k - 1])
+            move = _move(self._where[at], self._options[at][k - 1] if k else None)
         if self._state is not None:
             object.__setattr__(self._state, "listed", move)
         return move
 
     def __iter__(self) -> Iterator[Event]:
         for i, p in enumerate(self._where):
-            x, y, r = decode(p)
-            yield _event(x, y, r, None, None)
+            yield _move(p, None)
             if self._options is not None:
-                for piece, fid in self._options[i]:
-                    yield _event(x, y, r, piece, fid)
+                for option in self._options[i]:
+                    yield _move(p, option)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):

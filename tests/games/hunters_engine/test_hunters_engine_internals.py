@@ -422,3 +422,22 @@ def test_engine_a_listed_move_skips_the_check_on_its_own_state_only() -> None:
     moves = game.legal_moves(after)
     assert after.listed is None  # nothing read yet
     assert moves[len(moves) - 1] is after.listed
+
+
+def test_engine_a_move_is_one_object_wherever_it_is_listed() -> None:
+    """The move list hands out one immutable event per distinct move, so states that list the
+    same move share it; the reducer checks it on a state that did not list it."""
+    import attrs
+
+    from tribes.core.errors import IllegalMove
+
+    game = hunters.GAME
+    first = game.setup(logs.header(game, seats=["ann", "bob"], seed=4))
+    twin = attrs.evolve(first)
+    a, b = game.legal_moves(first), game.legal_moves(twin)
+    assert list(a) == list(b)
+    assert all(x is y for x, y in zip(a, b, strict=True))
+    assert a[0] is b[0] and first.listed is twin.listed
+    after, _ = game.apply(first, a[0])
+    with pytest.raises(IllegalMove):
+        game.apply(after, a[0])
