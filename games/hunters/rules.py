@@ -38,6 +38,7 @@ _MADE: dict[tuple[str, int] | None, dict[Placement, TilePlaced]] = {}
 one object serves every turn and game that lists the same move (a lookup costs a fifteenth of
 building it)."""
 MADE_MOST = 1 << 17
+"""The most moves kept made (a few MB), whatever the tile files and board sizes."""
 _made = [0]
 
 
