@@ -353,15 +353,15 @@ def _with_tables(tile: Tile) -> Tile:
                 touches.setdefault(f, []).append((d, k))
         turned.append((parts, touches))
     system: dict[int, tuple[int, ...]] = {}
-    for fid, f in tile.features.items():
-        if f.type == "lake":
+    for fid, feature in tile.features.items():
+        if feature.type == "lake":
             system[fid] = (
                 fid,
                 *(g.id for g in tile.features.values() if g.type == "river" and g.lake == fid),
             )
-    for fid, f in tile.features.items():
-        if f.type == "river":
-            system[fid] = system[f.lake] if f.lake is not None else (fid,)
+    for fid, feature in tile.features.items():
+        if feature.type == "river":
+            system[fid] = system[feature.lake] if feature.lake is not None else (fid,)
     tables = []
     for r, (parts, touches) in enumerate(turned):
         masks = {f: 0 for f in tile.features}

@@ -39,13 +39,18 @@ _AROUND = tuple((d, dx, dy, (d + 2) & 3, 3 * d) for d, (dx, dy) in enumerate(STE
 
 
 def occupied(
-    board: Board, x: int, y: int, manned_roots: set[Node], hutted_roots: set[Node]
+    board: Board,
+    x: int,
+    y: int,
+    need: str,
+    manned_roots: frozenset[Node],
+    hutted_roots: frozenset[Node],
 ) -> tuple[int, int]:
-    """The places around the empty cell (x, y) (bits ``1 << (3 * direction + part)``, as the
-    cell's own sides count them) whose neighbouring feature holds a member, and those whose
-    river system holds a hut (H6); the board's ``manned`` and ``hutted`` give the roots."""
+    """The places around the empty cell (x, y), whose edges the cell's ``need`` gives, whose
+    neighbouring feature holds a member (bits ``1 << (3 * direction + part)``, as the cell's own
+    sides count them), and those whose river system holds a hut (H6); the board's ``manned``
+    and ``hutted`` give the roots."""
     cells, root, sroot = board.cells, board.root, board.sroot
-    need = board.frontier[encode(x, y, 0)]
     manned = hutted = 0
     for d, dx, dy, back, shift in _AROUND:
         if need[d] == ".":  # no tile across this side
@@ -78,10 +83,8 @@ def draw(
     removed: list[int] = []
     needs = board.frontier.values()
     for i, tile in enumerate(stack):
-        fits = tiles.tiles[tile].fits
-        for need in needs:
-            if need in fits:
-                return tile, None, stack[i + 1 :], tuple(removed)
+        if not tiles.tiles[tile].fits.keys().isdisjoint(needs):  # a need it meets: one C loop
+            return tile, None, stack[i + 1 :], tuple(removed)
         removed.append(tile)
     return None, None, (), tuple(removed)
 

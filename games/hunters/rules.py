@@ -149,12 +149,14 @@ def legal_moves(state: HuntersState) -> Moves:
     occupied_bits = 0
     manned_roots, hutted_roots = board.manned, board.hutted
     anyone = bool(manned_roots or hutted_roots)  # else nothing is occupied
+    frontier = board.frontier
     for p in where:
         if cell != p >> 2:
             cell = p >> 2
             if anyone:
-                x, y = ((p >> 2) & 0x1FFF) - OFFSET, (p >> 15) - OFFSET  # decode(p)
-                manned, hutted = occupied(board, x, y, manned_roots, hutted_roots)
+                x, y = (cell & 0x1FFF) - OFFSET, (p >> 15) - OFFSET  # decode(p)
+                need = frontier[p & ~3]  # the cell's placement with rotation 0
+                manned, hutted = occupied(board, x, y, need, manned_roots, hutted_roots)
                 occupied_bits = (manned << 12 | hutted) << 4
         key = occupied_bits | flags | (p & 3)
         found = cache.get(key)

@@ -86,10 +86,11 @@ class HuntersState:
     def places(self) -> tuple[Placement, ...]:
         """Where the drawn tile fits, computed when first asked for and kept (a cache: the
         legal moves ask for it, a replay never does)."""
-        if self.where is None:
-            fits = () if self.drawn is None else placements(self.tiles, self.board, self.drawn)
-            object.__setattr__(self, "where", fits)
-        return self.where
+        where = self.where
+        if where is None:
+            where = () if self.drawn is None else placements(self.tiles, self.board, self.drawn)
+            object.__setattr__(self, "where", where)
+        return where
 
     @classmethod
     def from_fields(cls, **fields: Any) -> HuntersState:
