@@ -12,6 +12,7 @@ return a new one whose dicts are copies (copy-on-write), sharing the records tha
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from tribes.games.hunters.board import STEP, TileSet, Turned
@@ -264,6 +265,19 @@ def add_piece(board: Board, node: Node, kind: str, seat: int, count: int = 1) ->
     return Board(b.cells, b.frontier, b.root, groups, b.sroot, b.systems, manned, b.hutted)
 
 
+def without_members(board: Board, pieces: Iterable[tuple[Node, int]]) -> Board:
+    """A new board with the tribe members ``pieces`` (node, seat) taken off their groups, in
+    one copy of the maps (H15: at the end they go home)."""
+    b = board
+    groups = dict(b.groups)
+    for node, seat in pieces:
+        r = b.root[node]
+        g = groups[r]
+        groups[r] = _new(Group, (g[0], g[1], g[2], _bump(g[3], seat, -1)))
+    manned = frozenset(r for r in b.manned if any(groups[r][3]))
+    return Board(b.cells, b.frontier, b.root, groups, b.sroot, b.systems, manned, b.hutted)
+
+
 def clear_members(board: Board, roots: list[Node]) -> Board:
     """A new board whose groups ``roots`` hold no members (they went home, H12, H15)."""
     b = board
@@ -280,5 +294,5 @@ def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
 
 
 def cells_of(nodes: tuple[Node, ...]) -> tuple[Cell, ...]:
-    """The distinct cells of some nodes, sorted (a tile counts once, H9)."""
-    return tuple(sorted({(x, y) for x, y, _ in nodes}, key=lambda c: (c[1], c[0])))
+    """The distinct cells of some nodes, by row then column (a tile counts once, H9)."""
+    return tuple([(x, y) for y, x in sorted({(y, x) for x, y, _ in nodes})])

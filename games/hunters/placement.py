@@ -3,6 +3,7 @@ and the board's unions, no search."""
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from tribes.games.hunters.board import DIRECTIONS, EDGE_NAMES, PIECE_TYPES, STEP, TileSet, Turned
@@ -34,8 +35,16 @@ def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]
     return tuple(found)
 
 
-_AROUND = tuple((d, dx, dy, (d + 2) & 3, 3 * d) for d, (dx, dy) in enumerate(STEP))
-"""By direction: (d, dx, dy, the side facing back, the shift of its first place bit)."""
+_SIDES: dict[str, tuple[tuple[int, int, int, int, bool], ...]] = {
+    need: tuple(
+        (dx, dy, (d + 2) & 3, 3 * d, need[d] == "R")
+        for d, (dx, dy) in enumerate(STEP)
+        if need[d] != "."
+    )
+    for need in map("".join, itertools.product(".FMR", repeat=4))
+}
+"""By the edges an empty cell needs: for each side with a tile across, (dx, dy, the side facing
+back, the shift of its first place bit, whether it is a river side of three parts)."""
 
 
 def occupied(
@@ -52,12 +61,10 @@ def occupied(
     and ``hutted`` give the roots."""
     cells, root, sroot = board.cells, board.root, board.sroot
     manned = hutted = 0
-    for d, dx, dy, back, shift in _AROUND:
-        if need[d] == ".":  # no tile across this side
-            continue
+    for dx, dy, back, shift, river in _SIDES[need]:
         nx, ny = x + dx, y + dy
         theirs = cells[nx, ny][2].parts[back]
-        if len(theirs) == 1:
+        if not river:
             if manned_roots and root[nx, ny, theirs[0]] in manned_roots:
                 manned |= 1 << shift
             continue

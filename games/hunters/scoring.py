@@ -123,7 +123,7 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
     tiles, board = state.tiles, state.board
     scores = list(state.scores)
     effects: list[FeatureScored | GameEnded] = []
-    hutted = [s for s in board.systems.values() if any(s.huts)]
+    hutted = [board.systems[r] for r in board.hutted]
     for system in sorted(hutted, key=lambda s: _first(s.nodes)):
         winners = majority(system.huts)
         points = system_fish(tiles, board, system)
@@ -135,7 +135,7 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
         for p in state.pieces
         if p.kind == "hunter" and tiles.tiles[board.cells[(p.x, p.y)][0]].features[p.feature].shrine
     }
-    hunted = [(r, g) for r, g in board.groups.items() if g.type == "meadow" and any(g.members)]
+    hunted = [(r, board.groups[r]) for r in board.manned if board.groups[r].type == "meadow"]
     for root, group in sorted(hunted, key=lambda kv: _first(kv[1].nodes)):
         points = meadow_points(tiles, board, group)[0]
         on_shrine = [seat for node, seat in shrines.items() if board.root[node] == root]
@@ -168,10 +168,9 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
 
 
 def _without_members(board: Board, pieces: tuple[Piece, ...]) -> Board:
-    for p in pieces:
-        if p.kind in ("gatherer", "fisher"):
-            board = feats.add_piece(board, (p.x, p.y, p.feature), p.kind, p.seat, -1)
-    return board
+    return feats.without_members(
+        board, [((p.x, p.y, p.feature), p.seat) for p in pieces if p.kind in ("gatherer", "fisher")]
+    )
 
 
 def _final(
