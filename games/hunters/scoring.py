@@ -3,6 +3,7 @@ end (H14–H22), and the winners (H18). Reads a group's nodes only when it score
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 import attrs
@@ -113,8 +114,13 @@ def system_fish(tiles: TileSet, board: Board, system: System) -> int:
     return sum(tiles.tiles[board.cells[(x, y)][0]].features[f].fish for x, y, f in system.nodes)
 
 
+_ROW_FIRST = operator.itemgetter(1, 0, 2)
+
+
 def _first(nodes: tuple[Node, ...]) -> tuple[int, int, int]:
-    return min((y, x, f) for x, y, f in nodes)
+    """The first node of a feature by row, column and feature id: the order of the end's
+    effects."""
+    return min(map(_ROW_FIRST, nodes))  # type: ignore[no-any-return]
 
 
 def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | GameEnded, ...]]:
