@@ -37,8 +37,8 @@ _MADE: dict[tuple[str, int] | None, dict[Placement, TilePlaced]] = {}
 """Moves made before, by option (None: no piece), then placement: an event is immutable, so
 one object serves every turn and game that lists the same move (a lookup costs a fifteenth of
 building it)."""
-MADE_MOST = 1 << 17
-"""The most moves kept made (a few MB), whatever the tile files and board sizes."""
+MADE_MOST = 1 << 15
+"""The most moves kept made (~4 MB), whatever the tile files and board sizes."""
 _made = [0]
 
 
