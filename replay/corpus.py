@@ -285,13 +285,15 @@ def check(game: Game, log: GameLog, raw: fmt.RawGame, path: str, k: int, part: b
     """Replay one game: every event legal, the digest matching its header, events and the state
     reached. Raises a TribesError naming the game."""
     head = log.header
-    try:
-        state = game.setup(head)
-        first = game.to_move(state)
-        for index, event in enumerate(log.events, start=1):
-            state = play(game, state, event, index).state
-    except IllegalMove as exc:
-        raise exc.within(f"{path}#{k + 1}") from None
+    state = game.setup(head)
+    first = game.to_move(state)
+    apply = game.apply  # the reducer itself: a corpus needs no step records, only the end
+    for index, event in enumerate(log.events, start=1):
+        try:
+            state, _ = apply(state, event)
+        except IllegalMove as exc:
+            moved = exc.at(game.format_move(event), index)
+            raise moved.within(f"{path}#{k + 1}") from None
     final = codec.state_hash(state)
     if fmt.game_digest(part, raw.seed, raw.events, final) != raw.digest:
         raise CorruptCorpus(
