@@ -21,6 +21,7 @@ a game of their own, a bot or a test suite over logs.
   for click's CliRunner) or in a real process (:func:`~tribes.testing.cli.run_process`), its
   contract (one ``tribes:`` line, never a traceback) checked on every call;
 - :mod:`tribes.testing.clans`, :mod:`tribes.testing.iwari` — position builders of those games;
+- :mod:`tribes.testing.logbytes` — ``.tribes`` files built by hand, to test log readers;
 - the pytest plugin ``tribes_playthrough`` (:mod:`tribes.replay.pytest_plugin`): a log's every
   step pinned by a snapshot.
 """

@@ -11,64 +11,21 @@ hand, byte by byte, to test the log format itself).
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tribes.events import codec, logfile
 from tribes.testing import clans
 from tribes.testing import cli as testing_cli
+from tribes.testing.logbytes import Binary
 
 
 @pytest.fixture
 def position() -> Callable[..., dict[str, Any]]:
     """The Clans position builder :func:`tribes.testing.clans.position`."""
     return clans.position
-
-
-# --- the binary format, built by hand -----------------------------------------------------------
-
-
-def uvarint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        low, n = n & 0x7F, n >> 7
-        out.append(low | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
-
-
-def frames(values_per_record: Sequence[Sequence[Any]]) -> bytes:
-    """A .tribes file from msgpack values per record (the first record is the header), framed
-    and chained as the format says: uvarint length, payload, CRC-8 over previous check + both."""
-    out = [logfile.MAGIC]
-    previous = 0
-    for values in values_per_record:
-        payload = b"".join(codec.pack(v) for v in values)
-        head = uvarint(len(payload)) + payload
-        previous = logfile.crc8(head, logfile.crc8(bytes([previous])))
-        out.append(head + bytes([previous]))
-    return b"".join(out)
-
-
-def standard_header(**changes: Any) -> dict[str, Any]:
-    header: dict[str, Any] = {
-        "game": "clans",
-        "rules_version": 1,
-        "seed": 7,
-        "seats": ["ann", "bob"],
-        "schema": {"move": 1, "order": 1},
-    }
-    header.update(changes)
-    return header
-
-
-class Binary:
-    frames = staticmethod(frames)
-    header = staticmethod(standard_header)
-    uvarint = staticmethod(uvarint)
 
 
 @pytest.fixture
