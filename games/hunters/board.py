@@ -12,7 +12,6 @@ set, and placement checks are lookups.
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Iterable
 from importlib import resources
@@ -70,9 +69,10 @@ class Turned:
     masks: dict[int, int]
     """By feature id: its places as bits ``1 << (3 * direction + part)``. A member is blocked
     when its feature's mask meets the places whose neighbouring feature holds a member (H6)."""
-    around: tuple[tuple[int, int, int, int, tuple[int, ...], dict[str, str]], ...]
+    around: tuple[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]], ...]
     """By direction d: (d, dx, dy, the side facing back, the feature ids on side d, and what an
-    empty cell's need becomes across side d, from ``NEEDS``): what a placement walks round."""
+    empty cell's need code becomes across side d, from ``NEEDS``): what a placement walks
+    round."""
     hut_masks: dict[int, int]
     """By river or lake id: the places of every river of its system on the tile, which a hut
     there would share a river system with (H6)."""
@@ -107,6 +107,11 @@ class Tile:
     """The edges a cell needs (N E S W, '.' where no tile is) -> the rotations that fit; a need
     that is not listed fits in no rotation. Each rotation fits the 15 needs made of its own
     edges and dots, so the table is small and complete."""
+    by_need: tuple[tuple[int, ...], ...] = ()
+    """``fits`` by need code (:func:`need_code`): 256 entries, () where no rotation fits, so that
+    finding the placements is one index per empty cell."""
+    fitting: frozenset[int] = frozenset()
+    """The need codes some rotation fits: whether a drawn tile fits anywhere is one C loop."""
     allowed: dict[int, tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
     """A cache: :func:`allow_key` -> the (piece, feature) options left (H6)."""
 
@@ -156,18 +161,33 @@ class TileSet:
         return self.tiles[tile].fits.get(need, ())
 
 
-NEEDS: tuple[dict[str, dict[str, str]], ...] = tuple(
+NEED_LETTERS = ".FMR"
+"""What a side of an empty cell needs: nothing ('.': no tile across), forest, meadow, river."""
+
+
+def need_code(need: str) -> int:
+    """The need of an empty cell (a letter of NEED_LETTERS for N, E, S, W) as one int from 0 to
+    255, two bits a side: what the board keeps and the tiles' tables are indexed by."""
+    return sum(NEED_LETTERS.index(letter) << (2 * d) for d, letter in enumerate(need))
+
+
+def need_text(code: int) -> str:
+    """The letters of a need code, N E S W ("F.M." : forest to the north, meadow south)."""
+    return "".join(NEED_LETTERS[code >> (2 * d) & 3] for d in range(4))
+
+
+NEEDS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
     {
-        edge: {
-            need: need[: (d + 2) & 3] + edge + need[((d + 2) & 3) + 1 :]
-            for need in map("".join, itertools.product(".FMR", repeat=4))
-        }
+        edge: tuple(
+            code & ~(3 << 2 * ((d + 2) & 3)) | NEED_LETTERS.index(edge) << 2 * ((d + 2) & 3)
+            for code in range(256)
+        )
         for edge in "FMR"
     }
     for d in range(4)
 )
-"""By direction d from a placed tile, the edge it shows there and the need of the empty cell
-across: that cell's new need (its side facing back, (d + 2) mod 4, set to the edge)."""
+"""By direction d from a placed tile and the edge it shows there: by the need code of the empty
+cell across, that cell's new need (its side facing back, (d + 2) mod 4, set to the edge)."""
 
 
 _LOADED: dict[str, TileSet] = {}
@@ -407,6 +427,8 @@ def _with_tables(tile: Tile) -> Tile:
         systems=systems,
         water=bool(system),
         fits={need: tuple(rs) for need, rs in fits.items()},
+        by_need=tuple(tuple(fits.get(need_text(code), ())) for code in range(256)),
+        fitting=frozenset(need_code(need) for need in fits),
         fresh={fid: held for fid, _, held in nodes},
         scorable=tuple(fid for fid, kind, _ in nodes if kind != "meadow"),
     )

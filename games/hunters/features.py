@@ -45,7 +45,7 @@ class Board:
     def __init__(
         self,
         cells: dict[Cell, tuple[int, int, Turned]],
-        frontier: dict[int, str],
+        frontier: dict[int, int],
         root: dict[Node, Node],
         groups: dict[Node, Group],
         sroot: dict[Node, Node],
@@ -57,7 +57,7 @@ class Board:
         """Cell -> (tile id, rotation, its table)."""
         self.frontier = frontier
         """Empty cell next to a tile, as its placement with rotation 0 (``placement.encode``)
-        -> the edges it needs, N E S W ('.' where nothing is)."""
+        -> the edges it needs, N E S W, as a need code (``board.need_code``)."""
         self.root = root
         self.groups = groups
         self.sroot = sroot
@@ -130,7 +130,7 @@ def place(
         there = old.get((nx, ny))
         if there is None:
             at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
-            frontier[at] = needs[frontier.get(at, "....")]
+            frontier[at] = needs[frontier.get(at, 0)]  # 0: the need code of "...."
             continue
         theirs = there[2].parts[back]
         last = len(mine) - 1

@@ -3,10 +3,17 @@ and the board's unions, no search."""
 
 from __future__ import annotations
 
-import itertools
 from typing import TYPE_CHECKING
 
-from tribes.games.hunters.board import DIRECTIONS, EDGE_NAMES, PIECE_TYPES, STEP, TileSet, Turned
+from tribes.games.hunters.board import (
+    DIRECTIONS,
+    EDGE_NAMES,
+    PIECE_TYPES,
+    STEP,
+    TileSet,
+    Turned,
+    need_text,
+)
 from tribes.games.hunters.features import Board, Node
 
 if TYPE_CHECKING:
@@ -29,21 +36,21 @@ def decode(p: Placement) -> tuple[int, int, int]:
 
 def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]:
     """Every cell and rotation where ``tile`` fits, by row, then column, then rotation."""
-    fits = tiles.tiles[tile].fits
-    found = [at | r for at, need in board.frontier.items() if need in fits for r in fits[need]]
+    by_need = tiles.tiles[tile].by_need
+    found = [at | r for at, need in board.frontier.items() for r in by_need[need]]
     found.sort()
     return tuple(found)
 
 
-_SIDES: dict[str, tuple[tuple[int, int, int, int, bool], ...]] = {
-    need: tuple(
+_SIDES: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
+    tuple(
         (dx, dy, (d + 2) & 3, 3 * d, need[d] == "R")
         for d, (dx, dy) in enumerate(STEP)
         if need[d] != "."
     )
-    for need in map("".join, itertools.product(".FMR", repeat=4))
-}
-"""By the edges an empty cell needs: for each side with a tile across, (dx, dy, the side facing
+    for need in map(need_text, range(256))
+)
+"""By the need code of an empty cell: for each side with a tile across, (dx, dy, the side facing
 back, the shift of its first place bit, whether it is a river side of three parts)."""
 
 
@@ -51,11 +58,11 @@ def occupied(
     board: Board,
     x: int,
     y: int,
-    need: str,
+    need: int,
     manned_roots: frozenset[Node],
     hutted_roots: frozenset[Node],
 ) -> tuple[int, int]:
-    """The places around the empty cell (x, y), whose edges the cell's ``need`` gives, whose
+    """The places around the empty cell (x, y), whose edges the cell's ``need`` code gives, whose
     neighbouring feature holds a member (bits ``1 << (3 * direction + part)``, as the cell's own
     sides count them), and those whose river system holds a hut (H6); the board's ``manned``
     and ``hutted`` give the roots."""
@@ -90,7 +97,7 @@ def draw(
     removed: list[int] = []
     needs = board.frontier.values()
     for i, tile in enumerate(stack):
-        if not tiles.tiles[tile].fits.keys().isdisjoint(needs):  # a need it meets: one C loop
+        if not tiles.tiles[tile].fitting.isdisjoint(needs):  # a need it meets: one C loop
             return tile, None, stack[i + 1 :], tuple(removed)
         removed.append(tile)
     return None, None, (), tuple(removed)
@@ -100,10 +107,10 @@ def misfit(board: Board, turned: Turned, x: int, y: int) -> str | None:
     """Why a tile turned so cannot go on (x, y) (H5), or None when it fits."""
     if (x, y) in board.cells:
         return f"the cell ({x}, {y}) holds a tile already"
-    need = board.frontier.get(encode(x, y, 0))
-    if need is None:
+    code = board.frontier.get(encode(x, y, 0))
+    if code is None:
         return f"the cell ({x}, {y}) touches no placed tile along a side"
-    for d, (want, have) in enumerate(zip(need, turned.edges, strict=True)):
+    for d, (want, have) in enumerate(zip(need_text(code), turned.edges, strict=True)):
         if want not in (".", have):
             dx, dy = STEP[d]
             return (

@@ -181,7 +181,7 @@ def check(state: HuntersState, event: Event) -> None:
     if event.rotation not in range(4):
         raise IllegalMove(f"{lead}rotation is 0 to 3, not {event.rotation}", rule=rule)
     need = state.board.frontier.get(encode(event.x, event.y, 0))
-    if need is None or event.rotation not in tiles.tiles[tile].fits.get(need, ()):
+    if need is None or event.rotation not in tiles.tiles[tile].by_need[need]:
         why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
         raise IllegalMove(f"{lead}{why}", rule=rule)
     piece, fid = event.piece, event.feature

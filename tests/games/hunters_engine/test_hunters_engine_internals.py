@@ -68,6 +68,9 @@ def test_engine_fit_table_agrees_with_comparing_every_side() -> None:
                 if all(n in (".", e) for n, e in zip(need, t.turned[r].edges, strict=True))
             )
             assert TILES.rotations(t.id, need) == slow, (t.id, need)
+            assert t.by_need[board.need_code(need)] == slow, (t.id, need)
+            assert (board.need_code(need) in t.fitting) == bool(slow)
+            assert board.need_text(board.need_code(need)) == need
 
 
 def test_engine_side_parts_and_masks() -> None:
