@@ -168,12 +168,16 @@ NEED_LETTERS = ".FMR"
 def need_code(need: str) -> int:
     """The need of an empty cell (a letter of NEED_LETTERS for N, E, S, W) as one int from 0 to
     255, two bits a side: what the board keeps and the tiles' tables are indexed by."""
-    return sum(NEED_LETTERS.index(letter) << (2 * d) for d, letter in enumerate(need))
+    return _CODES[need]
 
 
 def need_text(code: int) -> str:
     """The letters of a need code, N E S W ("F.M." : forest to the north, meadow south)."""
-    return "".join(NEED_LETTERS[code >> (2 * d) & 3] for d in range(4))
+    return _TEXTS[code]
+
+
+_TEXTS = tuple("".join(NEED_LETTERS[code >> (2 * d) & 3] for d in range(4)) for code in range(256))
+_CODES = {text: code for code, text in enumerate(_TEXTS)}
 
 
 NEEDS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
@@ -188,6 +192,13 @@ NEEDS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
 )
 """By direction d from a placed tile and the edge it shows there: by the need code of the empty
 cell across, that cell's new need (its side facing back, (d + 2) mod 4, set to the edge)."""
+
+
+def _by_code(fits: dict[str, tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()] * 256
+    for need, rotations in fits.items():
+        table[need_code(need)] = rotations
+    return tuple(table)
 
 
 _LOADED: dict[str, TileSet] = {}
@@ -427,8 +438,8 @@ def _with_tables(tile: Tile) -> Tile:
         systems=systems,
         water=bool(system),
         fits={need: tuple(rs) for need, rs in fits.items()},
-        by_need=tuple(tuple(fits.get(need_text(code), ())) for code in range(256)),
-        fitting=frozenset(need_code(need) for need in fits),
+        by_need=_by_code({need: tuple(rs) for need, rs in fits.items()}),
+        fitting=frozenset(map(need_code, fits)),
         fresh={fid: held for fid, _, held in nodes},
         scorable=tuple(fid for fid, kind, _ in nodes if kind != "meadow"),
     )
