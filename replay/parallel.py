@@ -108,7 +108,7 @@ def execute(
     taken from ``shards`` as the work needs them, a few per worker ahead (``WINDOW``): a run of a
     million games never holds all its inputs at once."""
     source = iter(shards)
-    first = list(itertools.islice(source, 2))
+    first = list(itertools.islice(source, max(2, where.jobs)))  # no more workers than shards
     if not first:
         return iter(())
     source = itertools.chain(first, source)
@@ -116,7 +116,7 @@ def execute(
         return _on_dask(task, source, where.cluster, done)
     if where.jobs == 1 or len(first) == 1:
         return _here(task, source, done)
-    return _in_pool(task, source, where.jobs, done)
+    return _in_pool(task, source, min(where.jobs, len(first)), done)
 
 
 WINDOW = 4
