@@ -67,6 +67,11 @@ def log_sizes(game: Game, played: Played) -> tuple[float, float]:
     return records / events, files / events
 
 
+BESIDE = ("clans", 3, 1000)
+"""The yardstick (game, seats, games a run) another game's figure is printed beside: this
+machine's speed drifts by ±15% from one minute to the next, so a figure alone says little."""
+
+
 def run(name: str, games_default: int, seats_default: int) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=games_default)
@@ -75,14 +80,32 @@ def run(name: str, games_default: int, seats_default: int) -> None:
     parser.add_argument(
         "--repeat", type=int, default=3, help="Runs of each timing; the best counts."
     )
+    parser.add_argument(
+        "--beside",
+        action=argparse.BooleanOptionalAction,
+        default=name != BESIDE[0],
+        help=f"Time {BESIDE[0]} in turn with each run and print both (default for other games).",
+    )
     args = parser.parse_args()
     game = games.get(name)
-    runs = [random_games(game, args.games, args.seats, args.seed + i) for i in range(args.repeat)]
+    runs, yardstick = [], []
+    for i in range(args.repeat):  # interleaved: a drifting machine slows both alike
+        runs.append(random_games(game, args.games, args.seats, args.seed + i))
+        if args.beside:
+            other, seats, count = BESIDE
+            yardstick.append(random_games(games.get(other), count, seats, args.seed + i)[0] / count)
     took, played = min(runs, key=lambda run: run[0])
     count = sum(len(e) for _, e in played)
     print(
         f"{name} random games ({args.seats} seats): {args.games / took:10,.0f} games/s   ({count / args.games:.1f} events a game)"
     )
+    if yardstick:
+        other, seats, _ = BESIDE
+        rate = 1 / min(yardstick)
+        print(
+            f"{' ' * len(name)} beside {other} ({seats} seats) in the same runs: {rate:,.0f} "
+            f"games/s ({args.games / took / rate:.3f} of it)"
+        )
     replayed = min(replay_seconds(game, played) for _ in range(args.repeat))
     print(f"{name} replay (apply only):   {count / replayed:10,.0f} events/s")
     records, files = log_sizes(game, played)
