@@ -30,7 +30,7 @@ $(CHROMIUM):
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy core events replay testing
+	$(BIN)/mypy core events replay testing games cli
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

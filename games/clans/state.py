@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -30,8 +30,8 @@ EMPTY: Huts = (0, 0, 0, 0, 0)
 BIG_GROUP = 7
 """A source of this many huts or more cannot move (C9), save onto a group as large (C10)."""
 _ONE: tuple[Huts, ...] = tuple(
-    tuple(int(i == colour) for i in range(len(COLOURS)))
-    for colour in range(len(COLOURS))  # type: ignore[misc]
+    cast(Huts, tuple(int(i == colour) for i in range(len(COLOURS))))
+    for colour in range(len(COLOURS))
 )
 
 
@@ -133,7 +133,7 @@ def build(
     villages: Sequence[Village] = (),
 ) -> ClansState:
     """A state with its caches computed from ``huts`` (indexed by territory id, slot 0 unused)."""
-    huts = tuple(tuple(h) for h in huts)
+    huts = tuple(cast(Huts, tuple(h)) for h in huts)
     totals = tuple(sum(h) for h in huts)
     occupied = sum(1 << t for t in range(1, TERRITORIES + 1) if totals[t])
     big = sum(1 << t for t in range(1, TERRITORIES + 1) if totals[t] >= BIG_GROUP)

@@ -51,7 +51,8 @@ def plays(
 ) -> list[Event]:
     out: list[Event] = []
     for territory, options, one, two in _playable(state, tribe):
-        out.extend(_territoryplays(kind, territory, options, one, two))
+        # mypy takes the event classes for unhashable; a class is hashable
+        out.extend(_territoryplays(kind, territory, options, one, two))  # type: ignore[arg-type]
     return out
 
 
@@ -113,7 +114,7 @@ def _territoryplays(
     """Every play of some placements with some payments; plays are immutable, so the same ones
     are built once and handed out again."""
     return tuple(
-        _play_event(kind, territory, pieces, cards)
+        _play_event(kind, territory, pieces, cards)  # type: ignore[arg-type]  # (as above)
         for pieces in options
         for cards in (one if len(pieces) == 1 else two)
     )
