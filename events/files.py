@@ -86,10 +86,18 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+STALE_SECONDS = 600
+"""A temporary file of a write this old was left by a process killed mid-write (a write takes
+milliseconds): the next rewrite of the same file removes it."""
+
+
 def write_atomic(path: Path, data: bytes, *, replace: bool) -> None:
     """Write ``path`` whole: a unique temporary file beside it, fsync, then rename (``replace``)
-    or link (which refuses an existing name), then fsync the folder."""
+    or link (which refuses an existing name), then fsync the folder. A rewrite (``replace``)
+    first removes the stale temporary files of earlier writes of ``path`` that never finished."""
     folder = path.parent
+    if replace:
+        sweep_stale(path)
     tmp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
@@ -121,6 +129,27 @@ def write_atomic(path: Path, data: bytes, *, replace: bool) -> None:
     except BaseException:
         _remove(tmp)
         raise
+
+
+def sweep_stale(path: Path, older_than: float = STALE_SECONDS) -> list[str]:
+    """Remove the temporary files ``.NAME.<12 hex digits>.tmp`` beside ``path`` (what
+    :func:`write_atomic` makes) last changed more than ``older_than`` seconds ago: left by a
+    process killed mid-write. Returns their names. Never follows a link; errors are ignored."""
+    head, removed = f".{path.name}.", []
+    limit = time.time() - older_than
+    with suppress(OSError), os.scandir(path.parent) as entries:
+        for entry in entries:
+            name = entry.name
+            middle = name[len(head) : -4]
+            if not (name.startswith(head) and name.endswith(".tmp") and len(middle) == 12):
+                continue
+            if not all(c in "0123456789abcdef" for c in middle):
+                continue
+            with suppress(OSError):
+                if entry.stat(follow_symlinks=False).st_mtime < limit:
+                    os.unlink(entry.path)
+                    removed.append(name)
+    return removed
 
 
 def _remove(tmp: Path) -> None:

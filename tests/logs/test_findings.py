@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -300,6 +301,31 @@ def test_repair_never_cuts_committed_moves_that_a_damaged_length_hides(cli):
 
 
 # --- writes ---------------------------------------------------------------------------------------
+
+
+def test_a_rewrite_removes_what_a_killed_write_left_and_nothing_else(cli):
+    """A JSON log is rewritten whole through a temporary file; a process killed mid-write leaves
+    that file behind. The next rewrite removes such files of the same log once they are old
+    (a live write's file is milliseconds old), and no other file, nor a link's target."""
+    cli.new("g.json")
+    target = cli.path("precious.txt")
+    target.write_text("keep me")
+    stale = cli.path(".g.json.0123456789ab.tmp")
+    fresh = cli.path(".g.json.ba9876543210.tmp")
+    other_log = cli.path(".h.json.0123456789ab.tmp")
+    not_ours = cli.path(".g.json.notes.tmp")
+    for path in (stale, fresh, other_log, not_ours):
+        path.write_text("{")
+    link = cli.path(".g.json.aaaaaaaaaaaa.tmp")
+    os.symlink(target, link)
+    hour_ago = time.time() - 3600
+    for path in (stale, other_log, not_ours):
+        os.utime(path, (hour_ago, hour_ago))
+    os.utime(link, (hour_ago, hour_ago), follow_symlinks=False)
+    cli.ok("act", cli.path("g.json"), "1-2")
+    assert not stale.exists() and not link.is_symlink()  # the link itself went, not its target
+    assert target.read_text() == "keep me"
+    assert fresh.exists() and other_log.exists() and not_ours.exists()
 
 
 def test_a_planted_symlink_at_the_temp_name_is_never_followed(cli):
