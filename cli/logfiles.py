@@ -1,0 +1,141 @@
+"""``tribes verify``, ``repair``, ``upgrade``, ``export`` and ``import``: thin commands over a
+log file as a whole (checked, mended, rewritten in another version or form)."""
+
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tribes.cli.corpus import work_options
+from tribes.core import views
+from tribes.core.errors import CorruptLog, UncommittedTail, UsageError
+from tribes.events import codec
+from tribes.replay import logs
+from tribes.replay import verify as checking
+from tribes.replay.parallel import Where
+
+LOG = click.Path(path_type=Path)
+OUT = click.Path(path_type=Path, dir_okay=False)
+
+
+@click.command(short_help="Replay logs and corpora: every event legal, every state matching.")
+@click.argument("paths", nargs=-1, required=True, type=LOG)
+@work_options
+@click.option("--json", "as_json", is_flag=True, help="One JSON document: every log's findings.")
+def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: bool) -> None:
+    """Replay logs: every event legal, every checkpoint and commit matching, the replay
+    deterministic, nothing after the last commit; prints each log's digest. A corpus
+    (NAME.corpus) is checked game by game (CORPUS#K: game K alone)."""
+    from tribes.replay import batch
+
+    if as_json:
+        found: list[dict[str, Any]] = []
+        totals = batch.verify(
+            list(paths), Where(jobs, cluster), lambda line: None, record=found.append
+        )
+        summary = {"ok": totals.ok, "failed": totals.failed, "logs": found}
+        click.echo(codec.to_json(summary))
+        sys.exit(1 if totals.failed else 0)
+    totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
+    if len(paths) > 1:
+        bad = totals.failed_inputs
+        click.echo(f"{totals.inputs - bad} ok, {bad} failed")
+    if totals.failed:
+        sys.exit(1)
+
+
+@click.command(short_help="Cut an interrupted append back to the last commit.")
+@click.argument("log", type=LOG)
+@click.option("--force", is_flag=True, help="Replace an older backup (LOG.torn) if it exists.")
+def repair(log: Path, force: bool) -> None:
+    """Cut an interrupted append (records after the last commit), keeping a backup."""
+    try:
+        repaired = checking.repair(log, force=force)
+    except CorruptLog as exc:
+        if isinstance(exc, UncommittedTail) or "whoever shared it" in exc.message:
+            raise
+        # Damage that is no interrupted append: say why repair leaves it, and what to do.
+        hinted = copy.copy(exc)
+        hinted.message = (
+            f"{exc.message}; that is no interrupted append, so repair leaves the log alone: "
+            "take it again from whoever shared it"
+        )
+        hinted.args = (hinted.message,)
+        raise hinted from None
+    from tribes.cli.main import one_line
+
+    click.echo(one_line(repaired.line()))
+
+
+@click.command(short_help="Write a log of format version 1 in the current version.")
+@click.argument("source", type=LOG)
+@click.option(
+    "-o", "--output", type=OUT, required=True, help="The log to write (.tribes or .json)."
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+@click.option(
+    "--file",
+    "file_paths",
+    multiple=True,
+    metavar="OPTION=PATH",
+    help="The file an option of a version 1 log names (board=PATH), to put in the log.",
+)
+def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]) -> None:
+    """Write a log of format version 1 (or any) in the current version, with commits."""
+    from tribes.cli.main import _options
+
+    log = checking.upgrade(source, output, force=force, file_paths=_options(file_paths))
+    click.echo(f"{output}: {len(log.events)} events, format version {log.version}")
+
+
+# --- export, import -------------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--json", "as_json", is_flag=True, help="The JSON form (the only one, and the default)."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=OUT,
+    help="Write to this file instead of standard output (.tribes: the binary form).",
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def export(log: Path, as_json: bool, output: Path | None, force: bool) -> None:
+    """Write a log in its JSON form: stable, diffable, lossless."""
+    opened = logs.open_log(log)
+    logs.steps_of(opened.game, opened.log, path=str(log))
+    if output is None:
+        click.echo(
+            logs.to_json(logs.seal(opened.game, opened.log, appended_from=_ends(opened))), nl=False
+        )
+    else:
+        logs.create(output, opened.log, opened.game, force=force)
+
+
+def _ends(opened: logs.Opened) -> list[int | tuple[int, int]]:
+    return [*logs.ends_of(opened.log)]
+
+
+@click.command(
+    name="import", short_help="Write a JSON log (or a hand-written scenario) as .tribes."
+)
+@click.argument("source", type=LOG)
+@click.option("-o", "--output", type=OUT, required=True, help="The .tribes log to write.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def import_(source: Path, output: Path, force: bool) -> None:
+    """Read a JSON log (or a hand-written scenario) and write it as a .tribes log."""
+    opened = logs.open_log(source)
+    if opened.end is not None:
+        raise UsageError(f"{source} is already a .tribes log; import reads the JSON form")
+    logs.steps_of(opened.game, opened.log, path=str(source))
+    if output.suffix == ".json":
+        raise UsageError("import writes a .tribes log; name the output *.tribes")
+    logs.create(output, opened.log, opened.game, force=force)
+    click.echo(f"{output}: {views.count(len(opened.log.events), 'event')}")
