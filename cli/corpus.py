@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
 from tribes.events import codec
 from tribes.replay import batch, logs
@@ -154,13 +155,17 @@ def stats(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None
         lambda line: failures.append(line) if line.startswith("FAIL") else None,
     )
     if failures:  # statistics of a damaged input would quietly leave games out
-        more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+        others = max(totals.failed, 1) - 1  # games and logs that failed, not lines said of them
+        more = f" (and {others} more)" if others else ""
         raise TribesError(failures[0].removeprefix("FAIL").strip() + more)
     if not totals.rows:
         raise UsageError("no finished game to count")
     result = compute_stats(totals.rows)
+    unfinished = totals.ok - len(totals.rows)  # verified, but not over: nothing to count yet
     if as_json:
-        click.echo(codec.to_json(result.document()))
+        click.echo(codec.to_json({**result.document(), "unfinished": unfinished}))
     else:
         for line in result.lines():
             click.echo(line)
+        if unfinished:
+            click.echo(f"({views.count(unfinished, 'unfinished game')} left out)")

@@ -34,6 +34,9 @@ class Report:
     found: tuple[dict[str, Any], ...] = ()
     """Per line, what was found as data (``verify --json``): the log's game, events, state and
     digest, or the error."""
+    tail: str = ""
+    """Bytes after a corpus's last commit (an interrupted append), described: not part of the
+    corpus, named in its summary line."""
 
 
 @attrs.frozen
@@ -46,9 +49,17 @@ class Broken:
     """An input that could not even be opened: its one FAIL line."""
 
     message: str
+    path: str = ""
 
 
-Unit: TypeAlias = LogUnit | Broken | corpus.Chunk
+@attrs.frozen
+class Tail:
+    """Bytes after a corpus's last commit: named with the corpus, not a failure of its games."""
+
+    description: str
+
+
+Unit: TypeAlias = LogUnit | Broken | Tail | corpus.Chunk
 
 
 def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
@@ -68,11 +79,14 @@ def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
                         yield number, read.chunk(0, 0)
                     for chunk in read.chunks(size):
                         yield number, chunk
+                    tail = read.layout.tail
+                if tail is not None:  # an interrupted append: named in the corpus's line
+                    yield number, Tail(f"{tail.describe()}; 'tribes corpus repair {path}' cuts it")
             else:
                 yield number, LogUnit(str(path))
         except TribesError as exc:
             message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
-            yield number, Broken(message)
+            yield number, Broken(message, str(path))
 
 
 def run_unit(unit: Unit) -> Report:
@@ -80,12 +94,31 @@ def run_unit(unit: Unit) -> Report:
     if isinstance(unit, LogUnit):
         return verify_log(Path(unit.path))
     if isinstance(unit, Broken):
-        return Report((f"FAIL  {unit.message}",), 0, 1)
+        failure = {"path": unit.path, "ok": False, "error": one_line(unit.message)}
+        return Report((f"FAIL  {unit.message}",), 0, 1, (), (failure,))
+    if isinstance(unit, Tail):
+        return Report((), 0, 0, tail=unit.description)
     checked = corpus.check_chunk(unit)
     failed = [c for c in checked if c.error is not None]
     lines = tuple(c.line(unit.path) for c in checked)
     rows = tuple(c.row for c in checked if c.row is not None)
-    return Report(lines, len(checked) - len(failed), len(failed), rows)
+    found = tuple(_found(unit.path, c) for c in checked)
+    return Report(lines, len(checked) - len(failed), len(failed), rows, found)
+
+
+def _found(path: str, checked: corpus.Checked) -> dict[str, Any]:
+    """A corpus game's findings as ``verify --json`` gives them, as a log's are."""
+    where = f"{path}#{checked.number}"
+    if checked.error is not None:
+        return {"path": where, "ok": False, "error": one_line(checked.error)}
+    return {
+        "path": where,
+        "ok": True,
+        "game": checked.game,
+        "events": checked.events,
+        "over": checked.over,
+        "state": checked.state,
+    }
 
 
 def verify_log(path: Path) -> Report:
@@ -170,19 +203,26 @@ def verify(
     per_input: dict[int, list[int]] = {}
     reports = parallel.execute(run_unit, numbered(), where, lambda i, r: progress(r.ok + r.failed))
 
+    tails: dict[int, str] = {}
+    """By input: the bytes after a corpus's last commit, described."""
+
     def summary(number: int) -> None:
-        """The line of a whole corpus after its games: how many, how many failed."""
+        """The line of a whole corpus after its games: how many, how many failed, and what
+        follows its last commit."""
         good, bad = per_input[number]
         state = "ok   " if not bad else "FAIL "
-        echo(
-            f"{state} {paths[number]}: {views.count(good + bad, 'game')}, {good} verified, {bad} failed"
-        )
+        games = views.count(good + bad, "game")
+        tail = f"; {tails[number]}" if number in tails else ""
+        echo(f"{state} {paths[number]}: {games}, {good} verified, {bad} failed{tail}")
+        if record is not None and number in tails:
+            record({"path": str(paths[number]), "ok": not bad, "tail": tails[number]})
 
-    last: tuple[int, bool] | None = None  # the input of the unit before, and whether it was whole
+    whole_inputs: set[int] = set()
+    last: int | None = None  # the input of the unit before
     for i, report in enumerate(reports):
         number, whole = inputs[i], wholes[i]
-        if last is not None and last[0] != number and last[1]:
-            summary(last[0])
+        if last is not None and last != number and last in whole_inputs:
+            summary(last)
         for k, line in enumerate(report.lines):
             if not whole or line.startswith("FAIL"):  # a whole corpus: its failures only
                 echo(line)
@@ -195,8 +235,12 @@ def verify(
         counts = per_input.setdefault(number, [0, 0])
         counts[0] += report.ok
         counts[1] += report.failed
-        last = (number, whole)
-    if last is not None and last[1]:
-        summary(last[0])
+        if whole:
+            whole_inputs.add(number)
+        if report.tail:
+            tails[number] = report.tail
+        last = number
+    if last is not None and last in whole_inputs:
+        summary(last)
     bad = sum(1 for good_bad in per_input.values() if good_bad[1])
     return Totals(len(paths), ok, failed, bad, rows)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -160,8 +161,8 @@ class Corpus:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.name = str(path)
-        try:
-            self.fd = os.open(path, os.O_RDONLY)
+        try:  # never blocks: a FIFO opens at once and is refused below
+            self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except FileNotFoundError:
             raise LogError("no such file", path=self.name) from None
         except IsADirectoryError:
@@ -169,7 +170,12 @@ class Corpus:
         except OSError as exc:
             raise LogError(f"cannot read: {exc.strerror or exc}", path=self.name) from None
         try:
-            size = os.fstat(self.fd).st_size
+            info = os.fstat(self.fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise LogError("is a directory, not a corpus", path=self.name)
+            if not stat.S_ISREG(info.st_mode):
+                raise LogError("is not a regular file, so not a corpus", path=self.name)
+            size = info.st_size
             self.layout = fmt.read_layout(self.fd, size, self.name)
             self.parts = {n: self._part(n, at) for n, at in self.layout.parts.items()}
         except BaseException:

@@ -63,7 +63,15 @@ def test_a_torn_tail_is_named_and_repaired(cli, tmp_path):
     path = tmp_path / "r.corpus"
     whole = path.read_bytes()
     path.write_bytes(whole + b"\x05abc")  # an append cut short
-    assert cli.ok("verify", "r.corpus").startswith("ok    r.corpus: 3 games")
+    line = cli.ok("verify", "r.corpus")  # the games verify; the tail is named, by byte
+    assert line.startswith("ok    r.corpus: 3 games, 3 verified, 0 failed; ")
+    assert f"4 bytes after the last commit, at byte {len(whole)}" in line and "repair" in line
+    assert cli.ok("verify", "r.corpus", "--jobs", "2") == line
+    doc = json.loads(cli.ok("verify", "r.corpus", "--json"))
+    assert doc["ok"] == 3 and doc["failed"] == 0
+    assert [(e["path"], e["ok"], "4 bytes" in e["tail"]) for e in doc["logs"]] == [
+        ("r.corpus", True, True)
+    ]
     line = cli.fails("corpus", "add", "r.corpus", "r.corpus#1")
     assert f"4 bytes after the last commit, at byte {len(whole)}" in line and "repair" in line
     assert cli.ok("corpus", "repair", "r.corpus") == "r.corpus: cut 4 bytes after the last commit\n"
@@ -82,3 +90,60 @@ def test_stats_of_a_corpus(cli):
     text = cli.ok("stats", "r.corpus", "--jobs", "2")
     assert "win rate by turn position (1: the start player):" in text
     assert "four.corpus: no such file" in cli.fails("stats", "four.corpus", "r.corpus")
+
+
+def test_verify_json_names_a_damaged_game_of_a_corpus_as_it_names_a_log(cli, tmp_path):
+    """A corpus game that fails is a failure record like a log's: its path (CORPUS#K), ok false
+    and the error; the other games count as verified."""
+    cli.ok("simulate", "clans", "--games", "4", "--save", "r.corpus")
+    path = tmp_path / "r.corpus"
+    with corpus.Corpus(path) as read:
+        at = read.layout.offsets[2] + 6  # inside game 3's record
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x40
+    path.write_bytes(bytes(data))
+    result = cli.run("verify", "r.corpus", "--json")
+    assert result.exit_code == 1, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["ok"] == 3 and doc["failed"] == 1
+    [entry] = doc["logs"]
+    assert entry["path"] == "r.corpus#3" and entry["ok"] is False
+    assert "game 3" in entry["error"]
+    ref = json.loads(cli.ok("verify", "r.corpus#2", "--json"))
+    assert ref["logs"][0]["path"] == "r.corpus#2" and ref["logs"][0]["ok"] is True
+
+
+def test_a_folder_or_a_fifo_named_as_a_corpus_is_one_fail_line_never_a_hang(cli, tmp_path):
+    import os
+
+    (tmp_path / "dir.corpus").mkdir()
+    os.mkfifo(tmp_path / "pipe.corpus")
+    cli.ok("simulate", "clans", "--games", "2", "--save", "r.corpus")
+    for jobs in ("1", "2"):
+        result = cli.run("verify", "dir.corpus", "pipe.corpus", "r.corpus", "--jobs", jobs)
+        assert result.exit_code == 1, result.stderr
+        assert result.stdout.splitlines() == [
+            "FAIL  dir.corpus: is a directory, not a corpus",
+            "FAIL  pipe.corpus: is not a regular file, so not a corpus",
+            "ok    r.corpus: 2 games, 2 verified, 0 failed",
+            "1 ok, 2 failed",
+        ]
+    assert "is a directory" in cli.fails("stats", "dir.corpus")
+
+
+def test_stats_counts_the_games_that_failed_and_says_what_it_left_out(cli, tmp_path):
+    cli.ok("simulate", "clans", "--games", "3", "--save", "r.corpus")
+    cli.new("open.tribes")  # a game just begun: verified, but nothing to count yet
+    cli.ok("corpus", "add", "r.corpus", "open.tribes")
+    out = cli.ok("stats", "r.corpus")
+    assert out.rstrip().endswith("(1 unfinished game left out)")
+    assert json.loads(cli.ok("stats", "r.corpus", "--json"))["unfinished"] == 1
+    path = tmp_path / "r.corpus"
+    with corpus.Corpus(path) as read:
+        spots = [read.layout.offsets[k] + 6 for k in (0, 2)]
+    data = bytearray(path.read_bytes())
+    for at in spots:
+        data[at] ^= 0x40
+    path.write_bytes(bytes(data))
+    line = cli.fails("stats", "r.corpus")
+    assert "game 1" in line and line.endswith("(and 1 more)")  # two games, not three lines
