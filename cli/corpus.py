@@ -59,7 +59,8 @@ def ls(path: Path, as_json: bool) -> None:
                 continue
             seats = ",".join(f"{s}({bots[s]})" if s in bots else s for s in head.seats)
             click.echo(
-                f"{k + 1:>6}  {head.game}  seed {head.seed}  {seats}  {len(log.events)} events"
+                f"{k + 1:>6}  {head.game}  seed {head.seed}  {seats}  "
+                f"{views.count(len(log.events), 'event')}"
             )
         if not as_json:
             tail = read.layout.tail
@@ -81,7 +82,7 @@ def get(ref: Path, output: Path, force: bool) -> None:
     opened = logs.open_log(ref)
     logs.steps_of(opened.game, opened.log, path=str(ref))
     logs.create(output, opened.log, opened.game, force=force)
-    click.echo(f"{output}: {opened.game.name}, {len(opened.log.events)} events")
+    click.echo(f"{output}: {opened.game.name}, {views.count(len(opened.log.events), 'event')}")
 
 
 @corpus.command()
@@ -116,7 +117,7 @@ def add(path: Path, sources: tuple[Path, ...], new: bool, force: bool) -> None:
         for record in encoded:
             writer.add(*record)
         before = writer.games
-    click.echo(f"{path}: {len(encoded)} added, {before + len(encoded)} games")
+    click.echo(f"{path}: {len(encoded)} added, {views.count(before + len(encoded), 'game')}")
 
 
 @corpus.command()

@@ -6,6 +6,7 @@ traceback from here on any input is a bug.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -460,7 +461,9 @@ def simulate(
     if save is not None:
         check_save(game, save, seeds(seed, count), force=force, cluster=cluster is not None)
     began = time.perf_counter()
-    with click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr) as bar:
+    shown = sys.stderr.isatty()  # elsewhere click would print the label alone, a stray line
+    bar = click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr)
+    with bar if shown else contextlib.nullcontext(bar):
         summary = run_simulation(
             game,
             games=count,
@@ -469,7 +472,7 @@ def simulate(
             save=save,
             force=force,
             where=where,
-            progress=bar.update,
+            progress=bar.update if shown else lambda n: None,
         )
     took = time.perf_counter() - began
     assert summary.stats is not None

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tribes import games
+from tribes.core import views
 from tribes.core.engine import play
 from tribes.core.errors import (
     CorruptLog,
@@ -164,6 +165,13 @@ class Corpus:
         try:  # never blocks: a FIFO opens at once and is refused below
             self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except FileNotFoundError:
+            ref = split_ref(path)
+            if ref is not None and ref[0].exists():
+                raise UsageError(
+                    f"'{path}' is game {ref[1]} of a corpus; this command takes the corpus "
+                    f"file itself ('{ref[0]}'); show, log, moves, diff, verify and corpus get take "
+                    "a game as CORPUS#K"
+                ) from None
             raise LogError("no such file", path=self.name) from None
         except IsADirectoryError:
             raise LogError("is a directory, not a corpus", path=self.name) from None
@@ -282,7 +290,7 @@ class Checked:
             return f"FAIL  {self.error}"
         over = "over" if self.over else "in progress"
         return (
-            f"ok    {path}#{self.number}: {self.game}, {self.events} events, {over}, "
+            f"ok    {path}#{self.number}: {self.game}, {views.count(self.events, 'event')}, {over}, "
             f"state {self.state[:16]}"
         )
 

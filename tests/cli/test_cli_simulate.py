@@ -74,3 +74,11 @@ def test_the_same_run_gives_the_same_games():
     again = play_game(game, 77, how)
     assert first.log == again.log and first.scores == again.scores
     assert len(how.seats) == 3 and how.bots == ("greedy", "random", "random")
+
+
+def test_simulate_without_a_terminal_writes_nothing_on_stderr(run_process):
+    """The progress bar is for a terminal; piped, stderr stays empty (a failure's one line is
+    then all there is)."""
+    done = run_process("simulate", "clans", "--games", "3")
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("3 games, 3 seats")

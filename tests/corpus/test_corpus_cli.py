@@ -147,3 +147,10 @@ def test_stats_counts_the_games_that_failed_and_says_what_it_left_out(cli, tmp_p
     path.write_bytes(bytes(data))
     line = cli.fails("stats", "r.corpus")
     assert "game 1" in line and line.endswith("(and 1 more)")  # two games, not three lines
+
+
+def test_a_game_ref_where_a_corpus_file_is_wanted_says_so(cli):
+    cli.ok("simulate", "clans", "--games", "2", "--save", "r.corpus")
+    line = cli.fails("corpus", "ls", "r.corpus#2", code=2)
+    assert "'r.corpus#2' is game 2 of a corpus" in line and "('r.corpus')" in line
+    assert "no such file" in cli.fails("corpus", "ls", "gone.corpus#2")
