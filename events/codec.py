@@ -290,10 +290,11 @@ _SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
 _ROWS = frozenset({list, tuple})
 _Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
 _FIELDS: dict[type, _Fields | None] = {}
+"""By class of a state's value: the names of its serialized fields, sorted, and a getter of
+their values (an attrs class, taken field by field); ``_BY_VALUE`` (an enum); or None (another
+class: the converter's own path)."""
 _UNSEEN: Any = object()
 _BY_VALUE: Any = ((), None)
-"""By class of a state's value: the names of its serialized fields, sorted (an attrs class the
-converter takes field by field), or None (another class: the converter's own path)."""
 
 
 def canonical_plain(value: Any) -> Any:
@@ -343,8 +344,8 @@ def _plain_fields(kind: type) -> _Fields | None:
     if not attrs.has(kind):
         return None
     names = tuple(sorted(a.name for a in attrs.fields(kind) if not a.metadata.get(CACHE)))
-    if len(names) == 1:
-        return names, lambda value: (getattr(value, names[0]),)
+    if len(names) < 2:  # attrgetter takes at least one name, and gives a tuple from two
+        return names, lambda value: tuple(getattr(value, name) for name in names)
     return names, operator.attrgetter(*names)  # type: ignore[return-value]
 
 

@@ -161,6 +161,22 @@ class Odd:
     mixed: list[Any]
 
 
+@attrs.frozen
+class Nothing:
+    pass
+
+
+@attrs.frozen
+class One:
+    only: tuple[Nothing, ...]
+
+
+def test_the_state_hash_walk_takes_attrs_classes_of_no_and_one_field() -> None:
+    value = One(only=(Nothing(), Nothing()))
+    assert codec.pack(codec.canonical_plain(value)) == reference_bytes(value)
+    assert codec.canonical_plain(value) == {"only": [{}, {}]}
+
+
 def test_the_state_hash_walk_takes_odd_values_as_the_converter_does() -> None:
     """Enums by value, a game's registered type by its hook (inside an attrs class), int keys
     as text in text order, a NamedTuple, tables and lists of dicts: the same bytes."""
