@@ -103,13 +103,11 @@ class Tile:
     bring to the unions."""
     scorable: tuple[int, ...] = ()
     """Its forests and rivers: the features a placement can complete (meadows never do)."""
-    fits: dict[str, tuple[int, ...]] = attrs.field(factory=dict)
-    """The edges a cell needs (N E S W, '.' where no tile is) -> the rotations that fit; a need
-    that is not listed fits in no rotation. Each rotation fits the 15 needs made of its own
-    edges and dots, so the table is small and complete."""
     by_need: tuple[tuple[int, ...], ...] = ()
-    """``fits`` by need code (:func:`need_code`): 256 entries, () where no rotation fits, so that
-    finding the placements is one index per empty cell."""
+    """By the need code of an empty cell (:func:`need_code`: the edges it needs, N E S W, '.'
+    where no tile is), the rotations that fit; 256 entries, () where none does, so that finding
+    the placements is one index per empty cell. Each rotation fits the 15 needs made of its own
+    edges and dots."""
     fitting: frozenset[int] = frozenset()
     """The need codes some rotation fits: whether a drawn tile fits anywhere is one C loop."""
     allowed: dict[int, tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
@@ -158,7 +156,7 @@ class TileSet:
 
     def rotations(self, tile: int, need: str) -> tuple[int, ...]:
         """The rotations of ``tile`` whose edges match ``need`` (one letter or '.' per side)."""
-        return self.tiles[tile].fits.get(need, ())
+        return self.tiles[tile].by_need[need_code(need)]
 
 
 NEED_LETTERS = ".FMR"
@@ -192,13 +190,6 @@ NEEDS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
 )
 """By direction d from a placed tile and the edge it shows there: by the need code of the empty
 cell across, that cell's new need (its side facing back, (d + 2) mod 4, set to the edge)."""
-
-
-def _by_code(fits: dict[str, tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
-    table: list[tuple[int, ...]] = [()] * 256
-    for need, rotations in fits.items():
-        table[need_code(need)] = rotations
-    return tuple(table)
 
 
 _LOADED: dict[str, TileSet] = {}
@@ -424,11 +415,11 @@ def _with_tables(tile: Tile) -> Tile:
         if f.type != "lake"
     )
     systems = tuple(dict.fromkeys(system.values()))
-    fits: dict[str, list[int]] = {}
+    by_need: list[tuple[int, ...]] = [()] * 256
     for r, t in enumerate(tables):
         for mask in range(1, 16):
-            need = "".join(e if mask >> d & 1 else "." for d, e in enumerate(t.edges))
-            fits.setdefault(need, []).append(r)
+            code = need_code("".join(e if mask >> d & 1 else "." for d, e in enumerate(t.edges)))
+            by_need[code] = (*by_need[code], r)
     return attrs.evolve(
         tile,
         turned=tuple(tables),
@@ -437,9 +428,8 @@ def _with_tables(tile: Tile) -> Tile:
         nodes=nodes,
         systems=systems,
         water=bool(system),
-        fits={need: tuple(rs) for need, rs in fits.items()},
-        by_need=_by_code({need: tuple(rs) for need, rs in fits.items()}),
-        fitting=frozenset(map(need_code, fits)),
+        by_need=tuple(by_need),
+        fitting=frozenset(code for code, rotations in enumerate(by_need) if rotations),
         fresh={fid: held for fid, _, held in nodes},
         scorable=tuple(fid for fid, kind, _ in nodes if kind != "meadow"),
     )
