@@ -1,5 +1,6 @@
-"""The README's examples are tests: its command-line tour runs line by line as a user would type
-it, and every Python example runs against the demo's log."""
+"""The README and the docs are tests: the README's quick start and the command-line tour of
+docs/commands.md run line by line as a user would type them, every Python example of either runs
+against the demo's log, and every link between them leads somewhere."""
 
 from __future__ import annotations
 
@@ -11,17 +12,29 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCS = sorted((ROOT / "docs").rglob("*.md"))
+PAGES = [README, *DOCS]
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
-def blocks(language: str) -> list[str]:
-    return [body for lang, body in BLOCK.findall(README.read_text()) if lang == language]
+def blocks(language: str) -> list[tuple[str, str]]:
+    """The code blocks of one language in every page: (page name, body)."""
+    return [
+        (page.relative_to(ROOT).as_posix(), body)
+        for page in PAGES
+        for lang, body in BLOCK.findall(page.read_text())
+        if lang == language
+    ]
 
 
-def section(title: str) -> str:
-    text = README.read_text()
-    start = text.index(f"\n## {title}\n")
+def section(page: Path, title: str) -> str:
+    text = page.read_text()
+    start = (
+        text.index(f"\n## {title}\n") if f"\n## {title}\n" in text else text.index(f"# {title}\n")
+    )
     end = text.find("\n## ", start + 1)
     return text[start : end if end != -1 else len(text)]
 
@@ -30,20 +43,63 @@ def env_with_tribes() -> dict[str, str]:
     return {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
 
 
-def test_the_command_line_tour_runs_line_by_line(tmp_path):
-    (tour,) = [b for lang, b in BLOCK.findall(section("Command line")) if lang == "sh"][:1]
+def run_tour(tour: str, folder: Path) -> None:
     lines = [line.split("  #")[0].strip() for line in tour.splitlines() if line.strip()]
     assert lines[0].startswith("tribes new")
     for line in lines:
         ran = subprocess.run(
-            ["bash", "-c", line],
-            cwd=tmp_path,
-            env=env_with_tribes(),
-            capture_output=True,
-            text=True,
+            ["bash", "-c", line], cwd=folder, env=env_with_tribes(), capture_output=True, text=True
         )
         assert ran.returncode == 0, (line, ran.stdout[-500:], ran.stderr[-500:])
         assert "Traceback" not in ran.stderr
+
+
+def first_sh_block(text: str) -> str:
+    return next(body for lang, body in BLOCK.findall(text) if lang == "sh")
+
+
+def test_the_quick_start_runs_line_by_line(tmp_path):
+    run_tour(first_sh_block(section(README, "Quick start")), tmp_path)
+
+
+def test_the_command_line_tour_runs_line_by_line(tmp_path):
+    run_tour(first_sh_block(section(ROOT / "docs" / "commands.md", "Command line")), tmp_path)
+
+
+def test_the_readme_is_a_front_door():
+    """The README says what tribes is, how to start and where to read on; the rest is in docs/."""
+    assert len(README.read_text().splitlines()) <= 250
+    linked = {target.split("#")[0] for target in LINK.findall(README.read_text())}
+    missing = [
+        d.relative_to(ROOT).as_posix() for d in DOCS if d.relative_to(ROOT).as_posix() not in linked
+    ]
+    assert not missing, f"docs the README does not lead to: {missing}"
+
+
+def anchors(page: Path) -> set[str]:
+    """GitHub's anchors of a page's headings."""
+    found = set()
+    for line in page.read_text().splitlines():
+        if line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            slug = re.sub(r"[^\w\- ]", "", title).replace(" ", "-")
+            found.add(slug)
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_link_leads_somewhere(page):
+    wrong = []
+    for target in LINK.findall(page.read_text()):
+        if target.startswith(("http://", "https://", "mailto:")):
+            continue
+        path, _, anchor = target.partition("#")
+        goal = (page.parent / path).resolve() if path else page
+        if not goal.exists():
+            wrong.append(f"{target}: no such file")
+        elif anchor and goal.suffix == ".md" and anchor not in anchors(goal):
+            wrong.append(f"{target}: no such heading")
+    assert not wrong, wrong
 
 
 @pytest.fixture(scope="module")
@@ -57,14 +113,15 @@ def demo_folder(tmp_path_factory):
 
 @pytest.mark.parametrize(
     "example",
-    [b for b in blocks("python") if "def test_" not in b],
-    ids=lambda b: b.split("\n")[1][:40],
+    [b for b in blocks("python") if "def test_" not in b[1]],
+    ids=lambda b: f"{b[0]}:{b[1].splitlines()[1][:40]}",
 )
 def test_python_examples_run(example, demo_folder, monkeypatch, capsys):
+    page, body = example
     monkeypatch.chdir(demo_folder)
-    exec(compile(example, "README.md", "exec"), {"__name__": "readme_example"})
+    exec(compile(body, page, "exec"), {"__name__": "readme_example"})
     capsys.readouterr()
 
 
 def test_there_are_examples_to_run():
-    assert len([b for b in blocks("python") if "def test_" not in b]) >= 2
+    assert len([b for b in blocks("python") if "def test_" not in b[1]]) >= 2
