@@ -10,18 +10,18 @@ A *viewer* is who looks at a state: a seat number, :data:`SPECTATOR` (no hidden 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, Protocol
 
 import attrs
 
 from tribes.core import datafiles
 from tribes.core import views as core_views
-from tribes.core.errors import BadOption
+from tribes.core.errors import BadOption, BadPosition, UsageError
 from tribes.core.events import Effect, Event, EventTable
 from tribes.core.header import Header
 from tribes.core.pictures import Picture
-from tribes.core.positions import seat_names
+from tribes.core.positions import POSITION_OPTIONS, position_options, seat_names
 
 SPECTATOR: None = None
 EVERYTHING: Literal["all"] = "all"
@@ -195,6 +195,16 @@ class Game(Protocol):
     ) -> str:
         """:meth:`picture` as one standalone SVG document (``tribes show --svg``)."""
 
+    def position(self, state: Any, seats: Sequence[str]) -> dict[str, Any]:
+        """The position file of ``state`` (``tribes position``): a header with it as its
+        position, these seats and the same options sets up a state with the same document and
+        the same legal moves (with the same seed, the very state). Plain JSON data."""
+
+    def simpler(self, position: Any) -> Iterable[Any]:
+        """Positions a step simpler than ``position`` (``tribes shrink``): a piece, card, hut,
+        tile or some points fewer, most promising first. They need not be valid: each is set
+        up and tried."""
+
 
 # --- what a game's modules give -------------------------------------------------------------------
 
@@ -231,6 +241,11 @@ class Pictures(Protocol):
     ) -> Picture: ...
 
 
+class Positions(Protocol):
+    def position(self, state: Any, seats: Sequence[str]) -> dict[str, Any]: ...
+    def simpler(self, position: Any) -> Iterable[Any]: ...
+
+
 class GameBase:
     """A Game made of its modules: a game declares its name, facts, events, bots and modules, and
     overrides only what its modules cannot say (e.g. how its options are checked)."""
@@ -247,6 +262,9 @@ class GameBase:
     views: ClassVar[Views]
     rendering: ClassVar[Render]
     pictures: ClassVar[Pictures]
+    positions: ClassVar[Positions | None] = None
+    """Writes positions of states and simplifies them; without it ``tribes position`` and
+    ``tribes shrink`` say that the game has no position form."""
 
     HOT: ClassVar[tuple[str, ...]] = ("legal_moves", "apply")
     """Called once a move by every simulation and replay: a game's class takes its rules'
@@ -287,9 +305,30 @@ class GameBase:
 
     def setup(self, header: Header) -> Any:
         options = self.with_defaults(header.options)
+        if isinstance(header.position, dict) and POSITION_OPTIONS in header.position:
+            header = self._options_of_position(header, options)
         for name, text in header.files.items():  # a file an option named, carried in the log
             options[name] = datafiles.carry(text, options.get(name, name))
         return self.rules.setup(header, options)
+
+    def _options_of_position(self, header: Header, options: Mapping[str, str]) -> Header:
+        """The header with its position's ``options`` checked against the game's (a position
+        of a game with feats is no position of one without) and taken out of the position."""
+        try:
+            wanted = self.with_defaults(position_options(header.position))
+        except BadOption as exc:
+            raise BadPosition(f"position options: {exc.message}") from None
+        for option in self.facts.options:
+            name, value = option.name, wanted[option.name]
+            if option.many and sorted(value.split(",")) == sorted(options[name].split(",")):
+                continue
+            if value != options[name]:
+                raise BadPosition(
+                    f"the position is of a game with option {name}={value}, this one has "
+                    f"{name}={options[name]} (--option {name}={value})"
+                )
+        rest = {k: v for k, v in header.position.items() if k != POSITION_OPTIONS}
+        return attrs.evolve(header, position=rest)
 
     def seats_of_position(self, position: Any) -> list[str]:
         return seat_names(position, self.facts.min_seats, self.facts.max_seats)
@@ -353,3 +392,13 @@ class GameBase:
         self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
     ) -> str:
         return self.picture(state, seats, viewer, last).svg()
+
+    # positions
+
+    def position(self, state: Any, seats: Sequence[str]) -> dict[str, Any]:
+        if self.positions is None:
+            raise UsageError(f"{self.name} has no position form: it cannot write positions")
+        return self.positions.position(state, seats)
+
+    def simpler(self, position: Any) -> Iterable[Any]:
+        return () if self.positions is None else self.positions.simpler(position)

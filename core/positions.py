@@ -1,12 +1,16 @@
 """The first checks of a position file, the same for every game: a JSON object with known keys,
-its seats, seat names used as keys, whole numbers. Each failure is one BadPosition line."""
+its seats, seat names used as keys, whole numbers. Each failure is one BadPosition line. And
+the edits ``tribes shrink`` makes of a position: entries dropped, numbers lowered."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from tribes.core.errors import BadPosition
+
+_SHOWN = {"game", "events", "winners", "ended"}
+"""Keys of every ``show --json`` document (and of no position)."""
 
 MAX_COUNT = 100_000
 """No count in a position is larger (games have their own, smaller limits where the rules do)."""
@@ -20,11 +24,34 @@ def check_keys(
         raise BadPosition(f"a {game} position must be a JSON object")
     unknown = sorted(set(position) - set(known))
     if unknown:
-        raise BadPosition(f"unknown position key '{unknown[0]}'; known: {', '.join(sorted(known))}")
+        hint = ""
+        if _SHOWN & set(position):
+            hint = (
+                "; that is a show --json document, not a position: "
+                "'tribes position LOG --at N' writes the position of a state"
+            )
+        raise BadPosition(
+            f"unknown position key '{unknown[0]}'; known: {', '.join(sorted(known))}{hint}"
+        )
     for key in required:
         if key not in position:
             raise BadPosition(f"the position needs '{key}'")
     return position
+
+
+POSITION_OPTIONS = "options"
+"""The key of a position's options (those differing from their defaults, as ``--option``
+gives them): ``new --position`` takes them, a game with other options refuses the position."""
+
+
+def position_options(position: Any) -> dict[str, str]:
+    """The options a position names (none when it names none)."""
+    value = position.get(POSITION_OPTIONS, {}) if isinstance(position, dict) else {}
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise BadPosition("position 'options' must map option names to values, as --option K=V")
+    return dict(value)
 
 
 def seat_names(position: Any, min_seats: int, max_seats: int) -> list[str]:
@@ -70,3 +97,63 @@ def per_seat(value: Any, names: Sequence[str], what: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not set(value) <= set(names):
         raise BadPosition(f"'{what}' must map seat names ({', '.join(names)}) to values")
     return value
+
+
+# --- simpler positions (tribes shrink) ------------------------------------------------------------
+
+Path = tuple[str | int, ...]
+
+
+def drop_items(position: Any, path: Path, keys: Collection[Any]) -> Any:
+    """A copy of ``position`` without the entries ``keys`` (dict keys or list indices) of the
+    container at ``path``; the rest shared, ``position`` untouched."""
+
+    def drop(container: Any) -> Any:
+        if isinstance(container, dict):
+            return {k: v for k, v in container.items() if k not in keys}
+        if isinstance(container, list):
+            return [v for i, v in enumerate(container) if i not in keys]
+        return container
+
+    return replaced(position, path, drop)
+
+
+def replaced(position: Any, path: Path, change: Any) -> Any:
+    """A copy of ``position`` with the value at ``path`` replaced by ``change(value)``; the
+    containers along the path copied, nothing else."""
+    if not path:
+        return change(position)
+    head, rest = path[0], path[1:]
+    if isinstance(position, dict) and head in position:
+        return {**position, head: replaced(position[head], rest, change)}
+    if isinstance(position, list) and isinstance(head, int) and 0 <= head < len(position):
+        copy = list(position)
+        copy[head] = replaced(position[head], rest, change)
+        return copy
+    return position
+
+
+def lowered(position: Any, path: Path) -> Iterator[Any]:
+    """For each whole number above 0 in the object at ``path`` (by key): the position with it
+    at 0, then halved, then one less."""
+    container = position
+    for key in path:
+        container = container.get(key) if isinstance(container, dict) else None
+    if not isinstance(container, dict):
+        return
+    for key in sorted(container, key=str):
+        value = container[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+            continue
+        for smaller in dict.fromkeys((0, value // 2, value - 1)):
+            yield replaced(position, (*path, key), lambda _, n=smaller: n)
+
+
+def runs(count: int) -> Iterator[range]:
+    """Runs of indices of ``count`` items to drop, big first (all, halves, quarters, ... each
+    one alone), the last ones first: what a shrinker tries, as delta debugging does."""
+    size = count
+    while size >= 1:
+        for end in range(count, 0, -size):
+            yield range(max(0, end - size), end)
+        size //= 2

@@ -10,6 +10,7 @@ from typing import Any
 from tribes.core.errors import BadData, BadOption, BadPosition, LogError, UsageError
 from tribes.core.game import Game
 from tribes.core.header import Header
+from tribes.core.positions import position_options
 from tribes.events import codec, files, logfile
 from tribes.events.headers import seat_name_problem
 
@@ -46,7 +47,7 @@ def header(
     why = logfile.json_problem(meta)
     if why:
         raise UsageError(f"the metadata {why}")
-    options = dict(options or {})
+    options = {**position_options(position), **(options or {})}  # --option K=V wins
     checked = game.check_options(options)
     contents = {
         k: read_option_file(k, what, v)

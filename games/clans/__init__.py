@@ -7,7 +7,7 @@ from typing import Any
 
 from tribes.core.bots import RandomBot
 from tribes.core.game import BotFactory, Facts, GameBase, Option, Viewer
-from tribes.games.clans import board, notation, pictures, render, rules, views
+from tribes.games.clans import board, notation, pictures, positions, render, rules, views
 from tribes.games.clans.board import Board, Colour
 from tribes.games.clans.bots import GreedyBot
 from tribes.games.clans.events import EVENTS, HutsMoved, OrderChosen
@@ -35,6 +35,7 @@ class ClansGame(GameBase):
     views = views
     rendering = render
     pictures = pictures
+    positions = positions
 
     def visible_scores(self, state: Any, viewer: Viewer) -> tuple[int | None, ...]:
         return views.visible_scores(state, viewer)

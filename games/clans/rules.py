@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from tribes.core.errors import GameOver, IllegalMove
+from tribes.core.errors import BadPosition, GameOver, IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending, highest
 from tribes.core.header import Header
@@ -29,6 +29,7 @@ from tribes.games.clans.events import (
     VillageFounded,
     VillageUnscored,
 )
+from tribes.games.clans.positions import TWELFTH_BONUS, from_position
 from tribes.games.clans.state import (
     BIG_GROUP,
     EMPTY,
@@ -36,11 +37,9 @@ from tribes.games.clans.state import (
     Huts,
     PendingOrder,
     Village,
-    from_position,
     from_seed,
 )
 
-TWELFTH_BONUS = 5
 TWELFTH = "the 12th village is founded"
 NO_MOVE_LEFT = "no legal move is left"
 
@@ -49,11 +48,19 @@ def setup(header: Header, options: Mapping[str, str]) -> ClansState:
     """The start: from the seed (C4–C6) or a position (C7); a start where no hut can move is
     over at once (C21)."""
     board = load(options["board"])
-    if header.position is not None:
-        start = from_position(board, header.position, header.seats)
-    else:
+    if header.position is None:
         start = from_seed(board, header.seed, len(header.seats))
-    return start if has_move(start) else attrs.evolve(start, over=True)
+    else:
+        start = from_position(board, header.position, header.seats)
+        if start.pending is not None and len(_distinct_orders(start, start.pending.villages)) < 2:
+            listed = " ".join(map(str, start.pending.villages))
+            raise BadPosition(
+                f"order: every order of villages {listed} gives the same outcome, so none is "
+                "asked for (C18, C19)"
+            )
+    if start.pending is None and (start.founded >= VILLAGES or not has_move(start)):
+        return attrs.evolve(start, over=True)
+    return start
 
 
 def outcome(state: ClansState) -> Outcome:

@@ -1,4 +1,5 @@
-"""The Clans state and how a game starts: from the seed (C4–C6) or from a position (C7)."""
+"""The Clans state and how a game starts from the seed (C4–C6); a start from a position (C7)
+is read in ``positions``."""
 
 from __future__ import annotations
 
@@ -7,15 +8,10 @@ from typing import Any, cast
 
 import attrs
 
-from tribes.core.errors import BadPosition
-from tribes.core.positions import check_keys, per_seat, same_seats, seat_names, seat_of, whole
 from tribes.core.prng import Stream
-from tribes.core.views import count
 from tribes.events.codec import CACHE
 from tribes.games.clans.board import (
-    COLOUR_NAMES,
     COLOURS,
-    HUTS_PER_COLOUR,
     TERRITORIES,
     VILLAGES,
     Board,
@@ -164,91 +160,3 @@ def from_seed(board: Board, seed: int, seats: int) -> ClansState:
     cards = Stream(seed, "clans").shuffled(COLOURS)[:seats]
     start = Stream(seed, "start").below(seats)
     return build(board, cards, huts, start, (0,) * seats, (0,) * len(COLOURS))
-
-
-# --- positions (C7) -------------------------------------------------------------------------------
-
-_POSITION_KEYS = {"seats", "clans", "to_move", "huts", "chips", "track", "epoch"}
-
-
-def from_position(board: Board, position: Any, seats: Sequence[str]) -> ClansState:
-    """A state from a position document (see the README), or BadPosition saying what is wrong."""
-    check_keys(position, "Clans", _POSITION_KEYS, ("seats", "clans", "to_move", "huts"))
-    seat_names(position, 2, 4)
-    names = same_seats(position, seats)
-    clans = _clans(position["clans"], names)
-    to_move = seat_of(position["to_move"], names, "to_move")
-    huts = _huts(position["huts"])
-    chips_of = per_seat(position.get("chips", {}), names, "chips")
-    chips = [whole(chips_of.get(n, 0), f"chips of {n}") for n in names]
-    track = _track(position.get("track", {}))
-    if sum(chips) >= VILLAGES:
-        raise BadPosition(
-            f"{sum(chips)} chips taken: the game would be over; at most {VILLAGES - 1}"
-        )
-    state = build(board, clans, huts, to_move, chips, track)
-    if "epoch" in position and position["epoch"] != state.epoch:
-        raise BadPosition(
-            f"epoch {position['epoch']!r} does not match the {sum(chips)} chips taken, which make "
-            f"epoch {state.epoch} (the epoch may be left out)"
-        )
-    isolated = [
-        t
-        for t in range(1, TERRITORIES + 1)
-        if state.totals[t] and not state.occupied & board.neighbour_mask[t]
-    ]
-    if len(isolated) > sum(chips):
-        raise BadPosition(
-            f"{count(len(isolated), 'territory', 'territories')} are villages (all neighbours empty) "
-            f"but only {count(sum(chips), 'chip')} taken"
-        )
-    villages = tuple(
-        Village(territory=t, number=n, epoch=None, huts=huts[t], value=None)
-        for n, t in enumerate(isolated, start=1)
-    )
-    return attrs.evolve(state, villages=villages)
-
-
-def _colour(value: Any) -> Colour:
-    try:
-        return Colour(value)
-    except ValueError:
-        raise BadPosition(f"unknown colour '{value}'; colours: {', '.join(COLOUR_NAMES)}") from None
-
-
-def _clans(value: Any, names: list[str]) -> list[Colour]:
-    if not isinstance(value, dict) or set(value) != set(names):
-        raise BadPosition("'clans' must give every seat its colour")
-    clans = [_colour(value[n]) for n in names]
-    if len(set(clans)) != len(clans):
-        raise BadPosition("two seats hold the same clan colour")
-    return clans
-
-
-def _huts(value: Any) -> list[Huts]:
-    if not isinstance(value, dict):
-        raise BadPosition("'huts' must map territories to {colour: count}")
-    huts: list[Huts] = [EMPTY] * (TERRITORIES + 1)
-    for key, counts in value.items():
-        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= TERRITORIES):
-            raise BadPosition(f"unknown territory '{key}'; territories are 1 to {TERRITORIES}")
-        if not isinstance(counts, dict):
-            raise BadPosition(f"territory {key}: huts must be {{colour: count}}")
-        row = [0] * len(COLOURS)
-        for colour, n in counts.items():
-            row[c_index(_colour(colour))] = whole(n, f"territory {key}: {colour} huts")
-        huts[int(key)] = tuple(row)  # type: ignore[assignment]
-    for i, name in enumerate(COLOUR_NAMES):
-        total = sum(h[i] for h in huts)
-        if total > HUTS_PER_COLOUR:
-            raise BadPosition(f"{total} {name} huts on the board; there are only {HUTS_PER_COLOUR}")
-    return huts
-
-
-def _track(value: Any) -> list[int]:
-    if not isinstance(value, dict):
-        raise BadPosition("'track' must map colours to points")
-    track = [0] * len(COLOURS)
-    for colour, points in value.items():
-        track[c_index(_colour(colour))] = whole(points, f"track of {colour}")
-    return track

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from tribes.core.bots import RandomBot
 from tribes.core.game import BotFactory, Facts, GameBase, Option
-from tribes.games.hunters import board, notation, pictures, render, rules, views
+from tribes.games.hunters import board, notation, pictures, positions, render, rules, views
 from tribes.games.hunters.bots import GreedyBot
 from tribes.games.hunters.events import EVENTS
 from tribes.games.hunters.state import HuntersState
@@ -36,6 +36,7 @@ class HuntersGame(GameBase):
     views = views
     rendering = render
     pictures = pictures
+    positions = positions
 
 
 GAME = HuntersGame()

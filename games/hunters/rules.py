@@ -26,8 +26,9 @@ from tribes.games.hunters.placement import (
     occupied,
     wrong_kind,
 )
+from tribes.games.hunters.positions import from_position
 from tribes.games.hunters.scoring import complete, finish, winners_of
-from tribes.games.hunters.state import HuntersState, Piece, from_position, from_seed
+from tribes.games.hunters.state import HuntersState, Piece, from_seed
 
 Options = tuple[tuple[str, int], ...]
 """The (piece, feature) options of one placement."""

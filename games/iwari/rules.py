@@ -42,13 +42,13 @@ from tribes.games.iwari.events import (
 )
 from tribes.games.iwari.moves import THIRD, can_play, exchanges, legal_moves, plays, sources
 from tribes.games.iwari.placement import check_payment, place
+from tribes.games.iwari.positions import from_position
 from tribes.games.iwari.state import (
     FEAT_KINDS,
     HAND,
     ExpeditionCard,
     IwariState,
     Phase,
-    from_position,
     from_seed,
 )
 

@@ -1,4 +1,5 @@
-"""The Iwari state and how a game starts: from the seed (I2–I6) or from a position (I7)."""
+"""The Iwari state and how a game starts from the seed (I2–I6); a start from a position (I7) is
+read in ``positions``."""
 
 from __future__ import annotations
 
@@ -8,11 +9,9 @@ from typing import Any
 
 import attrs
 
-from tribes.core.errors import BadPosition
-from tribes.core.positions import check_keys, same_seats, seat_of
 from tribes.core.prng import Stream
 from tribes.events.codec import CACHE
-from tribes.games.iwari.board import BY_LETTER, TERRAINS, Map, Terrain, expeditions, load
+from tribes.games.iwari.board import TERRAINS, Map, Terrain, expeditions, load
 
 DECK_COUNTS = (13, 12, 11, 11, 10)
 """I2: cards of each terrain, in Terrain order."""
@@ -202,163 +201,3 @@ def fresh(
 
 def _hand(cards: Sequence[Terrain]) -> Hand:
     return tuple(sum(1 for c in cards if c is t) for t in TERRAINS)  # type: ignore[return-value]
-
-
-# --- positions (I7) -------------------------------------------------------------------------------
-
-_KEYS = {
-    "seats",
-    "to_move",
-    "start",
-    "hands",
-    "deck",
-    "display",
-    "discard",
-    "tents",
-    "totems",
-    "scores",
-    "covered",
-    "deck_outs",
-}
-
-
-def from_position(
-    game_map: Map,
-    position: Any,
-    seats: Sequence[str],
-    *,
-    feats: bool,
-    seed: int = 0,
-    with_expeditions: bool = False,
-) -> IwariState:
-    """A state from a position document (see the README), or BadPosition saying what is wrong."""
-    check_keys(position, "Iwari", _KEYS, ("seats", "to_move", "hands", "deck", "display"))
-    names = same_seats(position, seats)
-    players = len(names)
-    tribes = tribes_for(players)
-    tribe_names = [*names, "third"][:tribes]
-    to_move = seat_of(position["to_move"], names, "to_move")
-    start = seat_of(position.get("start", position["to_move"]), names, "start")
-    hands_data = position["hands"]
-    if not isinstance(hands_data, dict) or set(hands_data) != set(names):
-        raise BadPosition("'hands' must give every seat its cards")
-    hands = [_hand(_cards(hands_data[n], f"the hand of {n}")) for n in names]
-    if any(sum(h) > HAND for h in hands):
-        raise BadPosition(f"a hand holds at most {HAND} cards")
-    deck = _cards(position["deck"], "the deck")
-    display = _cards(position["display"], "the display", allow_empty=True)
-    if len(display) > DISPLAY:
-        raise BadPosition(f"the display holds at most {DISPLAY} cards")
-    discard = _cards(position.get("discard", ""), "the discard pile")
-    tents = [0] * (game_map.spaces + 1)
-    for tribe, spaces in _per_tribe(position.get("tents", {}), tribe_names).items():
-        for space in spaces:
-            if not (isinstance(space, int) and 1 <= space <= game_map.spaces):
-                raise BadPosition(
-                    f"unknown tent space {space!r}; spaces are 1 to {game_map.spaces}"
-                )
-            if tents[space]:
-                raise BadPosition(f"tent space {space} holds two tents")
-            tents[space] = tribe + 1
-    totems = [[0] * tribes for _ in range(len(game_map.territories) + 1)]
-    for tribe, per_territory in _per_tribe(
-        position.get("totems", {}), tribe_names, mapping=True
-    ).items():
-        for key, count in per_territory.items():
-            if not (str(key).isdigit() and 1 <= int(key) <= len(game_map.territories)):
-                raise BadPosition(f"unknown territory '{key}' for totems")
-            if not isinstance(count, int) or count < 0:
-                raise BadPosition(f"totems must be counted by whole numbers, got {count!r}")
-            totems[int(key)][tribe] = count
-    for territory in game_map.territories:
-        counts = [0] * tribes
-        for space in territory.spaces:
-            if tents[space]:
-                counts[tents[space] - 1] += 1
-        if sum(totems[territory.id]) > max(counts):
-            raise BadPosition(
-                f"territory {territory.id} holds {sum(totems[territory.id])} totems but no tribe has more "
-                f"than {max(counts)} tents there (I8)"
-            )
-    placed_tents = [sum(1 for t in tents if t == tribe + 1) for tribe in range(tribes)]
-    placed_totems = [sum(row[tribe] for row in totems) for tribe in range(tribes)]
-    for tribe in range(tribes):
-        if placed_tents[tribe] > TENTS or placed_totems[tribe] > TOTEMS:
-            raise BadPosition(
-                f"{tribe_names[tribe]} has more than {TENTS} tents or {TOTEMS} totems on the map"
-            )
-    state_scores = position.get("scores", {})
-    if not isinstance(state_scores, dict) or not set(state_scores) <= set(tribe_names):
-        raise BadPosition("'scores' must map seats (and 'third') to points")
-    covered = position.get("covered", [])
-    if not isinstance(covered, list) or any(
-        c not in range(1, len(game_map.connections) + 1) for c in covered
-    ):
-        raise BadPosition("'covered' must list connection numbers")
-    used = sum(map(sum, hands)) + len(deck) + len(display) + len(discard)
-    if used != len(start_deck(players)):
-        raise BadPosition(
-            f"hands, deck, display and discard hold {used} cards; a {players}-player game has "
-            f"{len(start_deck(players))}"
-        )
-    have = [
-        sum(h[i] for h in hands) + sum(1 for c in (*deck, *display, *discard) if c is t)
-        for i, t in enumerate(TERRAINS)
-    ]
-    want = [n - REMOVED[players] for n in DECK_COUNTS]
-    if have != want:
-        listed = ", ".join(f"{n} {t.letter}" for t, n in zip(TERRAINS, want, strict=True))
-        found = ", ".join(f"{n} {t.letter}" for t, n in zip(TERRAINS, have, strict=True))
-        raise BadPosition(f"a {players}-player game has {listed} cards; the position has {found}")
-    deck_outs = position.get("deck_outs", 0)
-    if deck_outs not in (0, 1):
-        raise BadPosition("'deck_outs' is 0 or 1 (the times the deck already ran out)")
-    state = fresh(
-        game_map,
-        players,
-        deck,
-        display,
-        hands,
-        tuple(sorted(covered)),
-        start,
-        feats,
-        _dealt(seed, with_expeditions),
-    )
-    return attrs.evolve(
-        state,
-        seed=seed,
-        to_move=to_move,
-        discard=tuple(discard),
-        tents=tuple(tents),
-        totems=tuple(tuple(row) for row in totems),
-        tent_supply=tuple(TENTS - n for n in placed_tents),
-        totem_supply=tuple(TOTEMS - n for n in placed_totems),
-        scores=tuple(_points(state_scores.get(n, 0)) for n in tribe_names),
-        deck_outs=deck_outs,
-    )
-
-
-def _points(value: Any) -> int:
-    if not isinstance(value, int) or value < 0:
-        raise BadPosition(f"scores must be whole numbers of 0 or more, got {value!r}")
-    return value
-
-
-def _cards(value: Any, what: str, allow_empty: bool = True) -> list[Terrain]:
-    """Cards as a string of terrain letters (t f g c d), e.g. "ttg"."""
-    if not isinstance(value, str) or any(ch not in BY_LETTER for ch in value):
-        raise BadPosition(f"{what} must be terrain letters (t f g c d), got {value!r}")
-    return [BY_LETTER[ch] for ch in value]
-
-
-def _per_tribe(value: Any, names: list[str], mapping: bool = False) -> dict[int, Any]:
-    if not isinstance(value, dict) or not set(value) <= set(names):
-        raise BadPosition(f"pieces must be given per tribe: {', '.join(names)}")
-    out = {}
-    for name, items in value.items():
-        if mapping and not isinstance(items, dict):
-            raise BadPosition(f"totems of {name} must map territories to counts")
-        if not mapping and not isinstance(items, list):
-            raise BadPosition(f"tents of {name} must list tent spaces")
-        out[names.index(name)] = items
-    return out

@@ -81,7 +81,13 @@ def test_a_legal_move_passes_and_the_totem_limit_opens(cli: Cli, log: Path) -> N
         ({"totems": {"ann": {"6": 5}}}, "holds 5 totems but no tribe has more than 1 tents"),
         ({"to_move": "zed"}, "to_move 'zed' is not a seat"),
         ({"bogus": 1}, "unknown position key 'bogus'"),
-        ({"deck_outs": 2}, "'deck_outs' is 0 or 1"),
+        ({"deck_outs": 3}, "'deck_outs' is 0, 1 or 2"),
+        ({"deck_outs": 2}, "the deck ran out twice (deck_outs 2): it holds no card"),
+        ({"phase": "bidding"}, "unknown phase 'bidding'"),
+        ({"played": 2}, "phase 'action' has played no card yet"),
+        ({"half_journey_scored": True}, "scored once the deck ran out"),
+        ({"feats": {}}, "'feats' in a game without feats"),
+        ({"display": "t-gx"}, "the display must be terrain letters"),
     ],
 )
 def test_an_invalid_position_is_refused_in_one_line(cli: Cli, change: dict, message: str) -> None:  # type: ignore[type-arg]
