@@ -512,7 +512,7 @@ def _invoked_as() -> str:
 
 
 def _register() -> None:
-    from tribes.cli import corpus, logfiles, pages, questions, rules, tui
+    from tribes.cli import corpus, logfiles, pages, positions, questions, rules, tui
 
     for command in (
         logfiles.verify,
@@ -529,6 +529,8 @@ def _register() -> None:
         corpus.corpus,
         corpus.stats,
         pages.html_page,
+        positions.position,
+        positions.shrink_command,
     ):
         main.add_command(command)
 

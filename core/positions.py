@@ -134,8 +134,8 @@ def replaced(position: Any, path: Path, change: Any) -> Any:
 
 
 def lowered(position: Any, path: Path) -> Iterator[Any]:
-    """For each whole number above 0 in the object at ``path`` (by key): the position with it
-    at 0, then halved, then one less."""
+    """For each whole number above 0 in the object at ``path`` (by key): the position without
+    it (a count left out is 0), then with it halved, then one less."""
     container = position
     for key in path:
         container = container.get(key) if isinstance(container, dict) else None
@@ -145,7 +145,8 @@ def lowered(position: Any, path: Path) -> Iterator[Any]:
         value = container[key]
         if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
             continue
-        for smaller in dict.fromkeys((0, value // 2, value - 1)):
+        yield drop_items(position, path, [key])
+        for smaller in dict.fromkeys(n for n in (value // 2, value - 1) if n):
             yield replaced(position, (*path, key), lambda _, n=smaller: n)
 
 
@@ -157,3 +158,13 @@ def runs(count: int) -> Iterator[range]:
         for end in range(count, 0, -size):
             yield range(max(0, end - size), end)
         size //= 2
+
+
+def pairs(count: int, most: int = 16) -> Iterator[tuple[int, int]]:
+    """Pairs of indices of ``count`` items to drop together, the last ones first, for what one
+    at a time cannot remove (two huts that each keep the other from being a village); none
+    past ``most`` items, where there would be too many to try."""
+    if count <= most:
+        for i in reversed(range(count)):
+            for j in reversed(range(i)):
+                yield (j, i)

@@ -9,10 +9,11 @@ from pathlib import Path
 import attrs
 
 from tribes import games
-from tribes.core.engine import play
+from tribes.core.engine import play, steps
 from tribes.core.errors import (
     BadNotation,
     CorruptLog,
+    IllegalMove,
     UncommittedTail,
     UnsupportedVersion,
     UsageError,
@@ -147,19 +148,50 @@ def _game_of(head: Header, path: str) -> Game:
     return game
 
 
+def open_with_refused(path: Path) -> tuple[Opened, Event | None]:
+    """A log whose last event may be refused: the log before that event, and the event (None
+    when every event is legal). Only a hand-written scenario (a JSON log without digest,
+    commits and checkpoints) can hold one: every other log was checked as it was written, so
+    an illegal event in it is damage, refused as ever."""
+    try:
+        return open_log(path), None
+    except IllegalMove as exc:
+        from tribes.replay import corpus
+
+        if corpus.split_ref(path) is not None:
+            raise
+        data = logfile.read_bytes(path)
+        if not is_json(path, data):
+            raise
+        raw = _json_of(path, data)
+        if raw.version != 1 or exc.index != len(raw.items):
+            raise
+        where = str(path)
+        game = _game_of(raw.header, where)
+        log = _resolve_json(game, attrs.evolve(raw, items=raw.items[:-1]), where)
+        state = steps(game, log.header, log.events)
+        last = _event_of(game, list(state)[-1].state, raw, len(raw.items), where)
+        return Opened(path, log, game, None, data), last
+
+
+def _event_of(game: Game, state: object, raw: logfile.JsonLog, index: int, path: str) -> Event:
+    """Item ``index`` of a JSON log as an event, read in ``state`` (the state before it)."""
+    item = raw.items[index - 1]
+    try:
+        if isinstance(item, str) and raw.version == 1:
+            return game.parse_move(state, item)
+        return codec.event_from_dict(game.events, item, raw.header.schema)
+    except (CorruptLog, UnsupportedVersion) as exc:
+        raise exc.placed(path=path, record=f"event {index}", index=index) from None
+    except BadNotation as exc:
+        raise exc.within(f"{path}: event {index}") from None
+
+
 def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
     events: list[Event] = []
     state = setup(game, raw.header)
-    for index, item in enumerate(raw.items, start=1):
-        try:
-            if isinstance(item, str) and raw.version == 1:
-                event = game.parse_move(state, item)
-            else:
-                event = codec.event_from_dict(game.events, item, raw.header.schema)
-        except (CorruptLog, UnsupportedVersion) as exc:
-            raise exc.placed(path=path, record=f"event {index}", index=index) from None
-        except BadNotation as exc:
-            raise exc.within(f"{path}: event {index}") from None
+    for index in range(1, len(raw.items) + 1):
+        event = _event_of(game, state, raw, index, path)
         state = play(game, state, event, index).state
         events.append(event)
     log = GameLog(header=raw.header, events=tuple(events), annotations=raw.annotations)

@@ -18,6 +18,7 @@ from tribes.core.positions import (
     check_keys,
     drop_items,
     lowered,
+    pairs,
     per_seat,
     runs,
     same_seats,
@@ -137,9 +138,11 @@ def simpler(position: Any) -> Iterator[Any]:
 
 
 def _each_dropped(position: Any, path: tuple[str, ...], keys: list[str]) -> Iterator[Any]:
-    """Runs of the entries at ``path`` dropped: all, halves, ... each one alone."""
+    """Runs of the entries at ``path`` dropped: all, halves, ... each one alone, then pairs."""
     for run in runs(len(keys)):
         yield drop_items(position, path, [keys[i] for i in run])
+    for i, j in pairs(len(keys)):
+        yield drop_items(position, path, [keys[i], keys[j]])
 
 
 def _number(key: str) -> int:
