@@ -134,8 +134,8 @@ def replaced(position: Any, path: Path, change: Any) -> Any:
 
 
 def lowered(position: Any, path: Path) -> Iterator[Any]:
-    """For each whole number above 0 in the object at ``path`` (by key): the position without
-    it (a count left out is 0), then with it halved, then one less."""
+    """For each whole number in the object at ``path`` (by key): the position without it (a
+    count left out is 0), then with it halved, then one less."""
     container = position
     for key in path:
         container = container.get(key) if isinstance(container, dict) else None
@@ -143,7 +143,7 @@ def lowered(position: Any, path: Path) -> Iterator[Any]:
         return
     for key in sorted(container, key=str):
         value = container[key]
-        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             continue
         yield drop_items(position, path, [key])
         for smaller in dict.fromkeys(n for n in (value // 2, value - 1) if n):

@@ -12,7 +12,7 @@ bounded by a number of tries.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -109,16 +109,11 @@ def shrink(
     kept = events[after:at]
     simplified = 0
     while not budget.spent:
-        for candidate in game.simpler(position):
-            if budget.spent:
-                break
-            budget.use()
-            if trial.happens(candidate, kept):
-                position = candidate
-                simplified += 1
-                break
-        else:
+        better = _simpler(game, position, lambda p: trial.happens(p, kept), budget)
+        if better is None:
             break
+        position = better
+        simplified += 1
     meta = {
         "shrink": {
             "log": logfile.log_digest(log).hex(),
@@ -231,6 +226,33 @@ class _Trial:
             if self.query is not None and self.holds(header, index, state) != last:
                 return False
         return self.query is not None
+
+
+def _simpler(
+    game: Game, position: Any, happens: Callable[[Any], bool], budget: _Budget
+) -> Any | None:
+    """The first simpler position in which it still happens: one step simpler, else two steps
+    at once (two tents that each keep a tie, say); None when there is none (or no try left)."""
+    tried: set[str] = set()
+
+    def first(candidates: Iterable[Any]) -> Any | None:
+        for candidate in candidates:
+            if budget.spent:
+                return None
+            key = codec.to_json(candidate, indent=None)
+            if key in tried:
+                continue
+            tried.add(key)
+            budget.use()
+            if happens(candidate):
+                return candidate
+        return None
+
+    steps = list(game.simpler(position))
+    found = first(steps)
+    if found is None:
+        found = first(two for one in steps for two in game.simpler(one))
+    return found
 
 
 def _fewest_events(

@@ -55,7 +55,7 @@ def from_position(tiles: TileSet, position: Any, seats: Sequence[str], seed: int
     seat_of(to_move, names, "to_move")
     claim = _Claims(tiles)
 
-    placed = _tiles(tiles, position.get("tiles"), players, claim)
+    placed = _tiles(position.get("tiles"), claim)
     pieces, board = _pieces(tiles, placed, position.get("pieces", []), names)
     removed = [claim(t, f"removed[{i}]") for i, t in enumerate(_list(position, "removed"))]
     drawn = _drawn(position, claim)
@@ -212,12 +212,10 @@ def _list(position: dict[str, Any], key: str) -> list[Any]:
     return value
 
 
-def _tiles(
-    tiles: TileSet, data: Any, players: int, claim: _Claims
-) -> tuple[tuple[int, int, int, int], ...]:
+def _tiles(data: Any, claim: _Claims) -> tuple[tuple[int, int, int, int], ...]:
+    """The placed tiles as data: (x, y, tile, rotation) in placement order."""
     if not isinstance(data, list) or not data:
         raise BadPosition("position tiles: a non-empty list of {x, y, tile, rotation}")
-    board = feats.EMPTY
     placed = []
     for i, item in enumerate(data):
         where = f"tiles[{i}]"
@@ -228,22 +226,17 @@ def _tiles(
             raise BadPosition(f"position {where}: x, y and rotation are whole numbers")
         if rotation not in range(4):
             raise BadPosition(f"position {where}: rotation is 0 to 3, not {rotation}")
-        tile = claim(item["tile"], where)
-        if i:
-            why = misfit(board, tiles.tiles[tile].turned[rotation], x, y)
-            if why is not None:
-                raise BadPosition(f"position {where}: {why} (H5)")
-        board, _ = feats.place(board, tiles, x, y, tile, rotation, players)
-        placed.append((x, y, tile, rotation))
+        placed.append((x, y, claim(item["tile"], where), rotation))
     return tuple(placed)
 
 
 def _pieces(
     tiles: TileSet, placed: tuple[tuple[int, int, int, int], ...], data: Any, names: list[str]
 ) -> tuple[tuple[Piece, ...], Board]:
-    """The pieces, each checked as play would have placed it: with its tile, on a feature of
-    its kind that held no piece of its kind then (H6), within the supply (H2); and none on a
-    forest or river complete now (its member went home, H12). Returns the board with them."""
+    """The pieces on the tiles, all placed as play would have: each tile touching an earlier
+    one with every touching side matching (H5), each piece with its tile, on a feature of its
+    kind that held no piece of its kind then (H6), within the supply (H2); and no member on a
+    forest or river complete now (it went home, H12). Returns the pieces and the board."""
     if not isinstance(data, list):
         raise BadPosition("position pieces: a list of {x, y, feature, kind, seat}")
     order = {(x, y): i for i, (x, y, _, _) in enumerate(placed)}
@@ -278,6 +271,10 @@ def _pieces(
         by_tile.setdefault(order[p.x, p.y], []).append(i)
     board = feats.EMPTY
     for at, (x, y, tile, rotation) in enumerate(placed):
+        if at:
+            why = misfit(board, tiles.tiles[tile].turned[rotation], x, y)
+            if why is not None:
+                raise BadPosition(f"position tiles[{at}]: {why} (H5)")
         board, _ = feats.place(board, tiles, x, y, tile, rotation, len(names))
         for i in by_tile.get(at, ()):
             board = _join(board, pieces[i], f"position pieces[{i}]")

@@ -21,6 +21,7 @@ from tribes.core.positions import (
     check_keys,
     drop_items,
     lowered,
+    runs,
     same_seats,
     seat_of,
     whole,
@@ -208,15 +209,21 @@ def position(state: IwariState, seats: Sequence[str]) -> dict[str, Any]:
 
 
 def simpler(position: Any) -> Iterator[Any]:
-    """Positions one step simpler (for ``tribes shrink``): a tent (with the totems it allowed)
-    or a totem gone, fewer points, fewer feats placed. Cards stay: every card of the game is
-    somewhere."""
+    """Positions one step simpler (for ``tribes shrink``): a tent or a totem gone, fewer
+    points, fewer connections covered, fewer feats placed. Cards stay: every card of the game
+    is somewhere."""
+    for key in ("tents", "totems"):
+        empty = [k for k, v in (position.get(key) or {}).items() if not v]
+        if empty:
+            yield drop_items(position, (key,), empty)
     for tribe, spaces in sorted((position.get("tents") or {}).items()):
         for i in reversed(range(len(spaces) if isinstance(spaces, list) else 0)):
             yield drop_items(position, ("tents", tribe), [i])
     for tribe in sorted(position.get("totems") or {}):
         yield from lowered(position, ("totems", tribe))
     yield from lowered(position, ("scores",))
+    for run in runs(len(position.get("covered") or [])):
+        yield drop_items(position, ("covered",), run)
     for where in ("territories", "connections"):
         yield from _fewer_feats(position, where)
 

@@ -1,0 +1,97 @@
+"""Every state of every registered game has a position (``tribes position``): a game set up
+from it — with the same options, and the same or another seed — shows the same document to
+every viewer and has the same legal moves; with the same seed it is the very state. Random
+legal playouts reach pending decisions and ends too, and the test checks that they do."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tribes import games
+from tribes.core import views
+from tribes.core.game import Game
+from tribes.events import codec
+from tribes.replay import logs
+
+PROPERTIES = settings.get_profile("tribes-properties")
+OPTIONS: dict[str, list[dict[str, str]]] = {
+    "iwari": [
+        {},
+        {"feats": "on"},
+        {"expeditions": "on", "variant": "long-road,floating-lands"},
+        {"feats": "on", "expeditions": "on", "variant": "glacial-mass"},
+    ],
+}
+SEEN: Counter[tuple[str, str]] = Counter()
+"""What kinds of states the playouts reached (pending decisions by kind, ends), by game."""
+
+
+def viewers(seats: int) -> list[Any]:
+    """Everything, a spectator, the first seat and the last (each sees its own hidden part)."""
+    return ["all", None, 0, seats - 1]
+
+
+def same_game(game: Game, state: Any, seats: list[str], options: dict[str, str], seed: int) -> None:
+    """The position of ``state``, through JSON, set up with ``seed`` and with another seed."""
+    position = codec.from_json(codec.to_json(game.position(state, seats)))
+    for other in (seed, seed ^ 0x5EED):
+        head = logs.header(game, seats=seats, seed=other, options=options, position=position)
+        again = game.setup(head)
+        if other == seed:
+            assert again == state
+            assert codec.state_hash(again) == codec.state_hash(state)
+        for viewer in viewers(len(seats)):
+            assert views.document(game, again, seats, viewer) == views.document(
+                game, state, seats, viewer
+            )
+        assert [game.format_move(m) for m in game.legal_moves(again)] == [
+            game.format_move(m) for m in game.legal_moves(state)
+        ]
+
+
+@pytest.mark.parametrize("name", games.names())
+@settings(PROPERTIES, max_examples=12)
+@given(seed=st.integers(0, 2**64 - 1), data=st.data())
+def test_the_position_of_any_state_gives_the_state_back(name: str, seed: int, data: Any) -> None:
+    game = games.get(name)
+    count = data.draw(st.integers(game.facts.min_seats, game.facts.max_seats), label="seats")
+    options = data.draw(st.sampled_from(OPTIONS.get(name, [{}])), label="options")
+    seats = [f"s{i}" for i in range(count)]
+    head = logs.header(game, seats=seats, seed=seed, options=options)
+    state = game.setup(head)
+    picks = random.Random(seed)
+    stride = data.draw(st.integers(1, 4), label="stride")
+    for index in itertools.count():
+        pending = game.pending(state)
+        kind = pending.decision if pending else "over" if game.is_over(state) else "turn"
+        if kind != "turn" or index % stride == 0:  # every decision and the end; turns by stride
+            same_game(game, state, seats, options, seed)
+            SEEN[name, kind] += 1
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state, _ = game.apply(state, moves[picks.randrange(len(moves))])
+
+
+@pytest.mark.parametrize(
+    ("name", "kinds"),
+    [
+        ("clans", {"order", "over", "turn"}),
+        ("hunters", {"bonus", "over", "turn"}),
+        ("iwari", {"feat", "third", "refill", "over", "turn"}),
+    ],
+)
+def test_the_playouts_reached_every_kind_of_state(name: str, kinds: set[str]) -> None:
+    """The property above met every pending decision of the game and its end (it ran first:
+    tests run in file order)."""
+    reached = {kind for game, kind in SEEN if game == name}
+    if not reached:
+        pytest.skip("the property test did not run in this session")
+    assert kinds <= reached, (name, sorted(reached))
