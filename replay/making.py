@@ -47,7 +47,11 @@ def header(
     why = logfile.json_problem(meta)
     if why:
         raise UsageError(f"the metadata {why}")
-    options = {**position_options(position), **(options or {})}  # --option K=V wins
+    named = position_options(position)
+    unknown = sorted(set(named) - {o.name for o in game.facts.options})
+    if unknown:
+        raise BadPosition(f"position options: {game.name} takes no option '{unknown[0]}'")
+    options = {**named, **(options or {})}  # --option K=V wins over the position's
     checked = game.check_options(options)
     contents = {
         k: read_option_file(k, what, v)

@@ -50,7 +50,11 @@ class Target:
 
     @property
     def words(self) -> str:
-        return f"'{self.until}' holds" if self.until is not None else f"{self.refused} refuses"
+        return (
+            f"'{self.until}' holds"
+            if self.until is not None
+            else f"a refusal naming {self.refused}"
+        )
 
 
 @attrs.frozen

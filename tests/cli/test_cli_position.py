@@ -192,3 +192,14 @@ def test_old_positions_are_read_as_before() -> None:
         opened = logs.open_log(fixture)
         assert opened.log.checkpoints or not opened.log.events
         logs.steps_of(opened.game, opened.log, verify=True, path=str(fixture))
+
+
+def test_a_position_naming_an_option_no_game_has_is_a_file_error(cli: Cli) -> None:
+    log = cli.new("g.tribes", game="iwari", names="ann,bob")
+    pos = json.loads(cli.ok("position", log))
+    cli.path("p.json").write_text(json.dumps({**pos, "options": {"colour": "red"}}))
+    line = cli.fails("new", "iwari", "--position", cli.path("p.json"), "-o", cli.path("n.tribes"))
+    assert "position options: iwari takes no option 'colour'" in line
+    cli.path("q.json").write_text(json.dumps({**pos, "options": ["feats"]}))
+    line = cli.fails("new", "iwari", "--position", cli.path("q.json"), "-o", cli.path("n.tribes"))
+    assert "'options' must map option names to values" in line

@@ -145,7 +145,7 @@ def test_a_refused_move_given_with_then(cli: Cli) -> None:
     cli.ok("fork", cli.path("out") / "demo.tribes", "--at", 31, "-o", forked)
     out = cli.path("c9.json")
     said = cli.ok("shrink", forked, "--refused", "C9", "--then", "15-14", "-o", out)
-    assert "C9 refuses at event 31" in said
+    assert "a refusal naming C9 at event 31" in said
     data = json.loads(out.read_text())
     assert "digest" not in data and data["events"] == [{"type": "move", "source": 15, "target": 14}]
     assert data["header"]["meta"]["shrink"]["then"] == ["15-14"]
@@ -171,7 +171,7 @@ def test_a_scenario_whose_last_event_is_refused(cli: Cli) -> None:
     source = cli.path("scenario.json")
     source.write_text(json.dumps(scenario))
     said = cli.ok("shrink", source, "--refused", "C9", "-o", cli.path("s.json"))
-    assert "C9 refuses at event 31" in said
+    assert "a refusal naming C9 at event 31" in said
     line = cli.fails("shrink", source, "--refused", "C10")
     assert "event 31 (15-14) is refused naming C9, not C10" in line
     line = cli.fails("shrink", source, "--refused", "C9", "--then", "1-2", code=2)
@@ -207,3 +207,38 @@ def test_the_planted_inputs_still_show_their_case(case: str) -> None:
     opened = logs.open_log(CASES / f"{case}.json")
     logs.steps_of(opened.game, opened.log, verify=True)
     assert opened.log.header.meta == {"case": case}
+
+
+def test_the_docs_example_runs_from_the_demo_log(tmp_path: Path) -> None:
+    """docs/replay.md, "Positions and reproducers": its commands, line by line, as a user types
+    them after ``tribes demo``."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "replay.md").read_text()
+    section = page[page.index("## Positions and reproducers") :]
+    block = re.search(r"^```sh\n(.*?)^```", section, re.S | re.M)
+    assert block is not None
+    lines = [line.split("  #")[0].strip() for line in block[1].splitlines() if line.strip()]
+    assert lines[0] == "tribes demo" and any(line.startswith("tribes shrink") for line in lines)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    for line in lines:
+        ran = subprocess.run(
+            ["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True
+        )
+        assert ran.returncode == 0, (line, ran.stdout[-500:], ran.stderr[-500:])
+        assert "Traceback" not in ran.stderr
+    twelfth = json.loads((tmp_path / "twelfth.json").read_text())
+    assert sorted(twelfth["header"]["position"]["huts"]) == ["19", "35"]
+    assert json.loads((tmp_path / "c9.json").read_text())["events"][-1]["source"] == 15
+
+
+def test_shrink_reads_a_game_of_a_corpus(cli: Cli) -> None:
+    corpus = cli.path("r.corpus")
+    cli.ok("simulate", "clans", "--games", 2, "--seed", 3, "--bot", "greedy", "--save", corpus)
+    out = cli.path("s.json")
+    said = cli.ok("shrink", f"{corpus}#2", "--until", "len(villages) >= 3", "-o", out)
+    assert f"of {corpus}#2" in said
+    cli.ok("verify", out)
