@@ -168,3 +168,15 @@ def pairs(count: int, most: int = 16) -> Iterator[tuple[int, int]]:
         for i in reversed(range(count)):
             for j in reversed(range(i)):
                 yield (j, i)
+
+
+def objects(value: Any, what: str, keys: Sequence[str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The items of the list ``value`` (a position's ``what``), each an object of exactly
+    ``keys``, with where each stands: ``("feats.pending[0]", {...})``."""
+    listed = ", ".join(keys)
+    if not isinstance(value, list):
+        raise BadPosition(f"'{what}' must list objects of {listed}")
+    for i, item in enumerate(value):
+        if not isinstance(item, dict) or set(item) != set(keys):
+            raise BadPosition(f"{what}[{i}]: an object of {listed}")
+        yield f"{what}[{i}]", item

@@ -21,6 +21,7 @@ from tribes.core.positions import (
     check_keys,
     drop_items,
     lowered,
+    objects,
     runs,
     same_seats,
     seat_of,
@@ -399,13 +400,8 @@ def _factors(value: Any, count: int, where: str) -> list[int]:
 
 
 def _pending_feats(value: Any, earned: tuple[str, ...], game_map: Map) -> tuple[PendingFeat, ...]:
-    if not isinstance(value, list):
-        raise BadPosition("feats.pending must list {kind, options}")
     pending = []
-    for i, item in enumerate(value):
-        where = f"feats.pending[{i}]"
-        if not isinstance(item, dict) or set(item) != {"kind", "options"}:
-            raise BadPosition(f"{where}: an object of kind and options")
+    for where, item in objects(value, "feats.pending", ("kind", "options")):
         kind, options = item["kind"], item["options"]
         if kind not in earned:
             raise BadPosition(f"{where}: '{kind}' is no feat the player to move earned")
@@ -425,13 +421,8 @@ def _expeditions(value: Any, names: list[str], on: bool) -> tuple[ExpeditionCard
             raise BadPosition("'expeditions' in a game without them (--option expeditions=on)")
         return ()
     known = [e.id for e in expeditions()]
-    if not isinstance(value, list) or len(value) != 3:
-        raise BadPosition("'expeditions' lists the 3 cards face up: {card, claimed}")
     cards = []
-    for i, item in enumerate(value):
-        where = f"expeditions[{i}]"
-        if not isinstance(item, dict) or set(item) != {"card", "claimed"}:
-            raise BadPosition(f"{where}: an object of card and claimed")
+    for where, item in objects(value, "expeditions", ("card", "claimed")):
         if item["card"] not in known:
             raise BadPosition(f"{where}: unknown card {item['card']!r}; cards: {', '.join(known)}")
         claimed = item["claimed"]
@@ -443,8 +434,8 @@ def _expeditions(value: Any, names: list[str], on: bool) -> tuple[ExpeditionCard
             raise BadPosition(f"{where}: claimed lists at most 2 seats, each once (I20)")
         seats = tuple(seat_of(s, names, f"{where}: claimed seat") for s in claimed)
         cards.append(ExpeditionCard(item["card"], seats))
-    if len({c.id for c in cards}) != len(cards):
-        raise BadPosition("expeditions: a card is face up once")
+    if len(cards) != 3 or len({c.id for c in cards}) != len(cards):
+        raise BadPosition("'expeditions' lists the 3 cards face up, each once (I20)")
     return tuple(cards)
 
 
