@@ -19,7 +19,7 @@ import attrs
 
 from tribes.core import views
 from tribes.core.errors import IllegalMove, TribesError, UsageError
-from tribes.core.events import Event
+from tribes.core.events import Effect, Event
 from tribes.core.game import EVERYTHING, Game
 from tribes.core.header import Header
 from tribes.events import codec, logfile
@@ -179,7 +179,17 @@ class _Trial:
             fields = set(views.step_document(game, header, 0, start, EVERYTHING))
             self.query = parse(target.until, fields)
 
-    def holds(self, header: Header, index: int, state: Any) -> bool:
+    def holds(
+        self,
+        header: Header,
+        index: int,
+        state: Any,
+        event: Event | None = None,
+        before: Any = None,
+        effects: Sequence[Effect] = (),
+    ) -> bool:
+        """Whether the expression holds at step ``index``: ``event``, played in ``before``,
+        caused ``effects`` and led to ``state``. (The step is what the bisect language reads.)"""
         assert self.query is not None
         return self.query.holds(views.step_document(self.game, header, index, state, EVERYTHING))
 
@@ -191,7 +201,7 @@ class _Trial:
             raise NothingToShrink(f"'{self.target.until}' holds at the start: no event makes it")
         for index, event in enumerate(events, start=1):
             try:
-                state, _ = game.apply(states[-1], event)
+                state, effects = game.apply(states[-1], event)
             except IllegalMove as exc:
                 if self.target.refused is None:
                     raise exc.at(game.format_move(event), index) from None
@@ -201,7 +211,9 @@ class _Trial:
                         f"{exc.rule or 'no rule'}, not {self.target.refused}: {exc.reason}"
                     ) from None
                 return index, states
-            if self.query is not None and self.holds(self.header, index, state):
+            if self.query is not None and self.holds(
+                self.header, index, state, event, states[-1], effects
+            ):
                 return index, states
             states.append(state)
         raise NothingToShrink(
@@ -224,11 +236,15 @@ class _Trial:
         for index, event in enumerate(events, start=1):
             last = index == len(events)
             try:
-                state, _ = game.apply(state, event)
+                after, effects = game.apply(state, event)
             except IllegalMove as exc:
                 return last and exc.rule == self.target.refused
-            if self.query is not None and self.holds(header, index, state) != last:
+            if (
+                self.query is not None
+                and self.holds(header, index, after, event, state, effects) != last
+            ):
                 return False
+            state = after
         return self.query is not None
 
 
