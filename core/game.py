@@ -313,12 +313,16 @@ class GameBase:
 
     def _options_of_position(self, header: Header, options: Mapping[str, str]) -> Header:
         """The header with its position's ``options`` checked against the game's (a position
-        of a game with feats is no position of one without) and taken out of the position."""
+        of a game with feats is no position of one without) and taken out of the position. An
+        option that names a file is compared only when the position names it."""
+        named = position_options(header.position)
         try:
-            wanted = self.with_defaults(position_options(header.position))
+            wanted = self.with_defaults(named)
         except BadOption as exc:
             raise BadPosition(f"position options: {exc.message}") from None
         for option in self.facts.options:
+            if option.takes == "PATH" and option.name not in named:
+                continue
             name, value = option.name, wanted[option.name]
             if option.many and sorted(value.split(",")) == sorted(options[name].split(",")):
                 continue

@@ -203,3 +203,17 @@ def test_a_position_naming_an_option_no_game_has_is_a_file_error(cli: Cli) -> No
     cli.path("q.json").write_text(json.dumps({**pos, "options": ["feats"]}))
     line = cli.fails("new", "iwari", "--position", cli.path("q.json"), "-o", cli.path("n.tribes"))
     assert "'options' must map option names to values" in line
+
+
+def test_a_position_with_options_on_a_map_of_its_own(cli: Cli) -> None:
+    """The map is no part of the position (it names a file): give new the same --option."""
+    game_map = ROOT / "games" / "iwari" / "data" / "map.json"
+    log = cli.new("m.tribes", "--option", f"map={game_map}", "--option", "feats=on", game="iwari")
+    cli.play(log, 2)
+    pos = cli.path("p.json")
+    result = cli.run("position", log, "-o", pos)
+    assert result.exit_code == 0 and f"--option map={game_map}" in result.stderr
+    assert "map" not in json.loads(pos.read_text())["options"]
+    again = cli.path("again.tribes")
+    cli.ok("new", "iwari", "--position", pos, "--option", f"map={game_map}", "-o", again)
+    assert state_document(cli.show_json(again)) == state_document(cli.show_json(log))
