@@ -121,6 +121,8 @@ def shrink_command(
             max_tries=max_tries,
             progress=bar.update if shown else lambda n: None,
         )
+        if shown:  # done before the bound: the bar ends full
+            bar.update(max_tries - found.tries)
     text = scenario_text(found.log) if found.refused else logs.to_json(logs.seal(game, found.log))
     if output is not None:
         logs.write_output(output, text.encode(), force=force)
