@@ -22,7 +22,7 @@ LOG = click.Path(path_type=Path)
 OUT = click.Path(path_type=Path, dir_okay=False)
 
 
-@click.command(short_help="The position file of a state (a FEN): new --position gives it back.")
+@click.command(short_help="The position file of a state: new --position gives it back.")
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The state after event N (0: the start; default: the last).")
 @click.option(
