@@ -217,3 +217,19 @@ def test_a_position_with_options_on_a_map_of_its_own(cli: Cli) -> None:
     again = cli.path("again.tribes")
     cli.ok("new", "iwari", "--position", pos, "--option", f"map={game_map}", "-o", again)
     assert state_document(cli.show_json(again)) == state_document(cli.show_json(log))
+
+
+@pytest.mark.parametrize("game", ["clans", "hunters"])
+def test_the_position_examples_of_the_docs_start_games(cli: Cli, game: str) -> None:
+    """The JSON example of each guide's "Position files" section is a valid position, read as
+    it always was (no optional key needed), and its position again gives the same game."""
+    import re
+
+    page = (ROOT / "docs" / "games" / f"{game}.md").read_text()
+    section = page[page.index("## Position files") :]
+    example = re.search(r"^```json\n(.*?)^```", section, re.S | re.M)
+    assert example is not None
+    cli.path("example.json").write_text(example[1])
+    log = cli.path(f"{game}-example.tribes")
+    cli.ok("new", game, "--position", cli.path("example.json"), "--seed", 5, "-o", log)
+    round_trip(cli, log, 0, game, *json.loads(example[1])["seats"])
