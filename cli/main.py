@@ -338,7 +338,7 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     )
     for key, value in opened.log.tags.items():
         click.echo(tag_line(key, value))
-    for step in steps if 0 in notes else steps[1:]:
+    for step in steps if 0 in notes or steps[0].effects else steps[1:]:  # what the start did
         click.echo(views.step_line(opened.game, head.seats, step, width, viewer))
         for line in notes.get(step.index, "").splitlines():
             click.echo(one_line(f"      # {line}".rstrip()))
@@ -481,7 +481,18 @@ def simulate(
         return
     for line in [*summary.lines(), *summary.stats.lines()]:
         click.echo(line)
-    click.echo(f"{count / took:.0f} games/s")
+    click.echo(rate(count, took))
+
+
+def rate(games_played: int, seconds: float) -> str:
+    """How fast the games went, in a unit that reads as a number: games/s from one a second
+    up, games/min below that, s/game below one a minute (never ``0 games/s``)."""
+    per_second = games_played / seconds if seconds > 0 else float("inf")
+    if per_second >= 1:
+        return f"{per_second:.0f} games/s"
+    if per_second * 60 >= 1:
+        return f"{per_second * 60:.1f} games/min"
+    return f"{seconds / games_played:.0f} s/game"
 
 
 @main.command(short_help="A seeded Clans game, played and replayed with the tooling.")

@@ -34,10 +34,17 @@ def play(game: Game, state: Any, event: Event, index: int) -> Step:
     return Step(index, seat, event, after, effects)
 
 
+def start(game: Game, header: Header) -> Step:
+    """Step 0: the state before event 1, with what setting it up caused."""
+    state = game.setup(header)
+    return Step(0, None, None, state, game.setup_effects(header, state))
+
+
 def steps(game: Game, header: Header, events: Iterable[Event]) -> Iterator[Step]:
     """Every step of a game, from its start; stops with IllegalMove at the first illegal event."""
-    state = game.setup(header)
-    yield Step(0, None, None, state, ())
+    step = start(game, header)
+    yield step
+    state = step.state
     for index, event in enumerate(events, start=1):
         step = play(game, state, event, index)
         yield step

@@ -88,6 +88,11 @@ class Outcome:
     """Why the game ended, in words ("the 12th village is founded"); None while it goes on."""
 
 
+def proper_name(game: Game) -> str:
+    """What to call a game in a title: its ``title``, or its ``name`` when it gives none."""
+    return getattr(game, "title", "") or game.name
+
+
 def highest(scores: Sequence[int], tiebreak: Sequence[int] | None = None) -> tuple[int, ...]:
     """The seats with the highest score; among them, with ``tiebreak``, those with the most of
     it. Seats still tied share the victory."""
@@ -125,6 +130,9 @@ class Game(Protocol):
     """Everything ``tribes.replay`` and ``tribes.cli`` use of a game."""
 
     name: str
+    title: str
+    """The game's proper name for people (page headers, titles): "Carcassonne: Hunters and
+    Gatherers"; ``name`` is the word commands take."""
     rules_version: int
     events: EventTable
     facts: Facts
@@ -141,6 +149,10 @@ class Game(Protocol):
 
     def seats_of_position(self, position: Any) -> list[str]:
         """The seat names a position names (``new --position`` takes its seats from it)."""
+
+    def setup_effects(self, header: Header, state: Any) -> tuple[Effect, ...]:
+        """What the start caused (a tile drawn at the start that fits nowhere, removed): the
+        effects of step 0, which ``log``, the page and transcripts show at the start."""
 
     def to_move(self, state: Any) -> int | None:
         """The seat whose decision the game waits for; None when over."""
@@ -251,6 +263,9 @@ class GameBase:
     overrides only what its modules cannot say (e.g. how its options are checked)."""
 
     name: ClassVar[str]
+    title: ClassVar[str] = ""
+    """The proper name; a game that gives none is called by its ``name``
+    (:func:`proper_name`)."""
     rules_version: ClassVar[int]
     events: ClassVar[EventTable]
     facts: ClassVar[Facts]
@@ -336,6 +351,9 @@ class GameBase:
 
     def seats_of_position(self, position: Any) -> list[str]:
         return seat_names(position, self.facts.min_seats, self.facts.max_seats)
+
+    def setup_effects(self, header: Header, state: Any) -> tuple[Effect, ...]:
+        return ()
 
     # turns
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tribes.core import views
-from tribes.core.engine import Step, play
+from tribes.core.engine import Step, play, start
 from tribes.core.errors import UsageError
 from tribes.core.game import EVERYTHING, Game, Viewer
 from tribes.events.logfile import GameLog
@@ -29,7 +29,7 @@ class Cursor:
         self.game = game
         self.log = log
         self.path = path
-        self._steps: list[Step] = [Step(0, None, None, game.setup(log.header), ())]
+        self._steps: list[Step] = [start(game, log.header)]
         self.index = 0
 
     @classmethod

@@ -59,8 +59,9 @@ def step_records(
     states: bool = False,
     notes: Mapping[int, str] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Every step's record: with ``states`` from the start (index 0), else events only."""
+    """Every step's record: with ``states`` from the start (index 0), else events only (and
+    the start when setting up caused something: a tile removed at the start)."""
     noted = notes or {}
     for step in steps:
-        if step.index or states:
+        if step.index or states or step.effects:
             yield step_record(game, header, step, viewer, states=states, note=noted.get(step.index))

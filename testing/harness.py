@@ -11,7 +11,7 @@ import attrs
 
 from tribes import games
 from tribes.core import views
-from tribes.core.engine import Step
+from tribes.core.engine import Step, start
 from tribes.core.errors import IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import EVERYTHING, Game, Viewer
@@ -195,8 +195,8 @@ class Harness:
         until the game is over or the picks run out. ``seats`` is a count or the names."""
         names = seats if seats is None or not isinstance(seats, int) else self.default_seats(seats)
         head = self.header(seats=names, seed=seed, options=self.game.check_options(options))
-        state = self.game.setup(head)
-        played = [Step(0, None, None, state, ())]
+        played = [start(self.game, head)]
+        state = played[0].state
         draws = Stream(seed, stream)
         chosen = iter(picks) if picks is not None else None
         while moves := self.game.legal_moves(state):

@@ -273,7 +273,15 @@ def test_shrine_beats_a_majority() -> None:
     (meadow,) = [f for f in document["features"] if f["type"] == "meadow" and f["pieces"]]
     assert meadow["pieces"] == {"ann": 1, "bob": 2}
     assert meadow["shrine"] is True
-    assert meadow["animals"] == {"deer": 1, "mammoth": 1, "aurochs": 1, "tiger": 1}
+    on_tiles = {"deer": 2, "mammoth": 1, "aurochs": 1, "tiger": 1}  # what the tiles show
+    # what scores: the tiger eats a deer (H19)
+    assert meadow["animals"] == {
+        "deer": 1,
+        "mammoth": 1,
+        "aurochs": 1,
+        "tiger": 1,
+        "on_tiles": on_tiles,
+    }
     (scored,) = [e for e in _of(steps[1].effects, FeatureScored) if e.type == "meadow"]
     assert (scored.points, scored.winners) == (6, (ANN,))
     assert steps[1].state.scores == (6, 0)

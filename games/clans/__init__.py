@@ -20,6 +20,7 @@ class ClansGame(GameBase):
     """Clans: what is particular to it; the rest comes from GameBase and the modules."""
 
     name = "clans"
+    title = "Clans"
     rules_version = 1
     events = EVENTS
     facts = Facts(

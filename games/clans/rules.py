@@ -174,6 +174,12 @@ def _check_move(state: ClansState, move: HutsMoved) -> None:
         raise IllegalMove(
             f"there is no territory {tid}; territories are 1 to {TERRITORIES}", rule="C1"
         )
+    if source == target:
+        raise IllegalMove(
+            f"a move needs two different territories: {source}-{target} names territory "
+            f"{source} twice",
+            rule="C8",
+        )
     board = state.board
     size = state.totals[source]
     if not size:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tribes.core.bots import RandomBot
+from tribes.core.events import Effect
 from tribes.core.game import BotFactory, Facts, GameBase, Option
+from tribes.core.header import Header
 from tribes.games.hunters import board, notation, pictures, positions, render, rules, views
 from tribes.games.hunters.bots import GreedyBot
 from tribes.games.hunters.events import EVENTS
@@ -20,6 +22,7 @@ class HuntersGame(GameBase):
     modules."""
 
     name = "hunters"
+    title = "Carcassonne: Hunters and Gatherers"
     rules_version = 1
     events = EVENTS
     facts = Facts(
@@ -37,6 +40,9 @@ class HuntersGame(GameBase):
     rendering = render
     pictures = pictures
     positions = positions
+
+    def setup_effects(self, header: Header, state: HuntersState) -> tuple[Effect, ...]:
+        return rules.setup_effects(header, state)
 
 
 GAME = HuntersGame()

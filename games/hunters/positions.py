@@ -45,9 +45,12 @@ _GO_HOME = ("gatherer", "fisher")
 """Members that go home at the end (H15): a finished game holds hunters and huts only."""
 
 
-def from_position(tiles: TileSet, position: Any, seats: Sequence[str], seed: int) -> HuntersState:
+def from_position(
+    tiles: TileSet, position: Any, seats: Sequence[str], seed: int, *, finished: bool = True
+) -> HuntersState:
     """A state from a position document (see docs/games/hunters.md), or BadPosition naming the
-    field."""
+    field. One whose first draw finds nothing that fits is over, scored (unless ``finished`` is
+    false: the state before the end's scoring, whose effects ``rules.setup_effects`` tells)."""
     check_keys(position, "Hunters and Gatherers", _KEYS, ("seats", "tiles"))
     names = same_seats(position, seats)
     players = len(names)
@@ -82,6 +85,7 @@ def from_position(tiles: TileSet, position: Any, seats: Sequence[str], seed: int
             names.index(to_move),
             [scores.get(n, 0) for n in names],
             removed,
+            finished,
         )
     if over:
         if drawn is not None or land:

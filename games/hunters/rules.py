@@ -292,6 +292,21 @@ def pending(state: HuntersState) -> Pending | None:
     return Pending(state.to_move, "bonus", {"tile": state.drawn})
 
 
+def setup_effects(header: Header, state: HuntersState) -> tuple[Effect, ...]:
+    """What the start caused, told at event 0: the land tiles drawn first that fit nowhere
+    (H5: removed) and, for a position in which nothing fits, the end's scoring (H14)."""
+    position = header.position
+    given = len(position.get("removed", ())) if position is not None else 0
+    effects: list[Effect] = [TileRemoved(tile=t) for t in state.removed[given:]]
+    drew = position is None or not ("drawn" in position or position.get("over"))
+    if state.over and position is not None and drew:  # not a game that was over already
+        before = from_position(
+            state.tiles, header.position, header.seats, header.seed, finished=False
+        )
+        effects.extend(finish(before)[1])
+    return tuple(effects)
+
+
 def setup(header: Header, options: Mapping[str, str]) -> HuntersState:
     """The start: from the seed (H3) or a position (H4), with the option's tile set."""
     tiles = load(options["tiles"])

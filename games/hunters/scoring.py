@@ -94,7 +94,8 @@ def meadow_points(
     tiles: TileSet, board: Board, group: Group
 ) -> tuple[int, tuple[int, ...], bool, bool]:
     """H17, H19, H21: 2 per deer, mammoth and aurochs, each tiger eating a deer unless the fire
-    is in the meadow. Returns the points, the animals after tigers, fire, shrine."""
+    is in the meadow. Returns the points, the animals that count (the deer left after tigers;
+    the tigers that hunt, none with the fire), fire, shrine."""
     deer = mammoth = aurochs = tiger = 0
     fire = shrine = False
     for x, y, fid in group.nodes:
@@ -107,6 +108,16 @@ def meadow_points(
         tiger = 0
     left = max(0, deer - tiger)
     return 2 * (left + mammoth + aurochs), (left, mammoth, aurochs, tiger), fire, shrine
+
+
+def meadow_animals(tiles: TileSet, board: Board, group: Group) -> tuple[int, int, int, int]:
+    """The deer, mammoths, aurochs and tigers on a meadow's tiles, before any tiger eats (for
+    ``show --json``; :func:`meadow_points` gives what scores)."""
+    counts = [0, 0, 0, 0]
+    for x, y, fid in group.nodes:
+        for i, n in enumerate(tiles.tiles[board.cells[(x, y)][0]].features[fid].animals):
+            counts[i] += n
+    return counts[0], counts[1], counts[2], counts[3]
 
 
 def system_fish(tiles: TileSet, board: Board, system: System) -> int:

@@ -127,6 +127,7 @@ def _started(
     to_move: int,
     scores: Sequence[int] | None = None,
     removed: Sequence[int] = (),
+    finished: bool = True,
 ) -> HuntersState:
     drawn, where, rest, unfit = draw(tiles, board, tuple(land))
     supply = [[MEMBERS, HUTS] for _ in range(players)]
@@ -148,7 +149,7 @@ def _started(
         board=board,
         where=where,
     )
-    if drawn is None:
+    if drawn is None and finished:
         from tribes.games.hunters.scoring import finish
 
         state, _ = finish(state)

@@ -11,8 +11,9 @@ from typing import Any
 
 from tribes.core.game import Viewer
 from tribes.games.hunters import features as feats
+from tribes.games.hunters.board import ANIMALS
 from tribes.games.hunters.events import DIRECTION_NAMES
-from tribes.games.hunters.scoring import meadow_points, system_fish
+from tribes.games.hunters.scoring import meadow_animals, meadow_points, system_fish
 from tribes.games.hunters.state import HuntersState
 
 
@@ -49,8 +50,11 @@ def features(state: HuntersState, seats: Sequence[str]) -> list[dict[str, Any]]:
             "pieces": {seats[i]: n for i, n in enumerate(group.members) if n},
         }
         if group.type == "meadow":
-            _, (deer, mammoth, aurochs, tiger), fire, shrine = meadow_points(tiles, board, group)
-            row["animals"] = {"deer": deer, "mammoth": mammoth, "aurochs": aurochs, "tiger": tiger}
+            _, scoring, fire, shrine = meadow_points(tiles, board, group)
+            row["animals"] = {  # what scores (deer left after tigers), and what the tiles show
+                **dict(zip(ANIMALS, scoring, strict=True)),
+                "on_tiles": dict(zip(ANIMALS, meadow_animals(tiles, board, group), strict=True)),
+            }
             row["fire"] = fire
             row["shrine"] = shrine
         out.append((_key(group.type, group.nodes), row))

@@ -21,6 +21,7 @@ class IwariGame(GameBase):
     """Iwari: what is particular to it; the rest comes from GameBase and the modules."""
 
     name = "iwari"
+    title = "Iwari"
     rules_version = 1
     events = EVENTS
     facts = Facts(

@@ -36,6 +36,7 @@ EXPECTED = (
 )
 _PLAY = re.compile(r"^(\d{1,3})((?:\s+(?:tent\d{1,3}|totem)){1,2})\s+([tfgcd]{1,3})$")
 _SOURCE = re.compile(r"^(deck|d[1-4])$")
+_LETTERED = re.compile(r"^\d{1,3}(?:\s+(?:tent\d{1,3}|totem)){1,2}\s+([a-z]{1,3})$")
 
 
 def parse(text: str) -> Event:
@@ -49,11 +50,13 @@ def parse(text: str) -> Event:
         if words[0] == "third":
             territory, pieces, cards = _play(" ".join(words[1:]))
             return ThirdTribePlayed(territory=territory, pieces=pieces, cards=cards)
-        if words[0] == "swap" and len(words) == 3 and words[1] in BY_LETTER:
-            return CardExchanged(card=BY_LETTER[words[1]], source=_source(words[2]))
+        if words[0] == "swap" and len(words) == 3:
+            return CardExchanged(card=_card(text, words[1]), source=_source(text, words[2]))
         if words[0] == "draw" and len(words) == 2:
-            return CardDrawn(source=_source(words[1]))
-        if words[0] == "feat" and len(words) == 3 and words[1] in FEAT_KINDS:
+            return CardDrawn(source=_source(text, words[1]))
+        if words[0] == "feat" and len(words) == 3:
+            if words[1] not in FEAT_KINDS:
+                raise _unknown(text, "feat", words[1], f"feats: {', '.join(FEAT_KINDS)}")
             target = DECLINED if words[2] == "none" else int(words[2])
             return FeatPlaced(kind=words[1], target=target)
         territory, pieces, cards = _play(line)
@@ -62,9 +65,29 @@ def parse(text: str) -> Event:
         raise BadNotation(f"cannot read move '{text}': {EXPECTED}") from None
 
 
+CARDS = ", ".join(f"{t.letter} ({t.value})" for t in BY_LETTER.values())
+"""The cards a move may name, for a message: ``t (tundra), f (forest), ...``."""
+
+
+def _unknown(text: str, what: str, word: str, known: str) -> BadNotation:
+    """A move of the right form naming something that does not exist: say which word, and
+    what there is (rather than the whole grammar)."""
+    return BadNotation(f"cannot read move '{text}': unknown {what} '{word}'; {known}")
+
+
+def _card(text: str, word: str) -> Terrain:
+    if word not in BY_LETTER:
+        raise _unknown(text, "card", word, f"the cards are {CARDS}")
+    return BY_LETTER[word]
+
+
 def _play(text: str) -> tuple[int, tuple[int, ...], tuple[Terrain, ...]]:
     match = _PLAY.match(text)
     if not match:
+        lettered = _LETTERED.match(text)
+        if lettered:  # a play but for its cards: name the card that does not exist
+            wrong = next(c for c in lettered[1] if c not in BY_LETTER)
+            raise _unknown(text, "card", wrong, f"the cards are {CARDS}")
         raise ValueError(text)
     words = match[2].split()
     if any(w != "totem" and int(w[4:]) == 0 for w in words):
@@ -73,9 +96,9 @@ def _play(text: str) -> tuple[int, tuple[int, ...], tuple[Terrain, ...]]:
     return int(match[1]), pieces, tuple(BY_LETTER[c] for c in match[3])
 
 
-def _source(word: str) -> int:
+def _source(text: str, word: str) -> int:
     if not _SOURCE.match(word):
-        raise ValueError(word)
+        raise _unknown(text, "place to draw from", word, "deck, or a display slot d1 to d4")
     return FROM_DECK if word == "deck" else int(word[1:])
 
 

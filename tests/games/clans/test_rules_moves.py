@@ -75,6 +75,16 @@ def test_c8_target_must_be_adjacent():
     assert refused(state, HutsMoved(source=1, target=59)).rule in {"C1", "C8"}
 
 
+def test_c8_a_move_needs_two_different_territories():
+    """C8: take all huts from one territory (the source) and put them on an adjacent one (the
+    target): 1-1 names one territory twice, and the refusal says that, not "not adjacent"."""
+    state = start({1: {"red": 1}, 2: {"yellow": 1}, **FILLER})
+    exc = refused(state, HutsMoved(source=1, target=1))
+    assert exc.rule == "C8"
+    assert "a move needs two different territories" in exc.message
+    assert "adjacent" not in exc.message
+
+
 def test_c8_cannot_move_across_a_lake():
     """C1/C8: borders across a lake do not count, so huts cannot cross it."""
     # 2 and 7 share a lake border; 7 stays next to 13 and 2 next to 3.

@@ -426,3 +426,57 @@ def _mutated(tmp_path, change):
 def test_h1_a_malformed_tile_file_is_refused(tmp_path, change):
     with pytest.raises((BadData, BadOption)):
         start(options={"tiles": _mutated(tmp_path, change)})
+
+
+# --- what the start caused: event 0 -------------------------------------------------------------
+
+FITS_NOWHERE_AT_THE_START = {
+    "seats": ["ann", "bob"],
+    "tiles": [
+        {"x": 0, "y": 0, "tile": 61, "rotation": 0},
+        {"x": 1, "y": 0, "tile": 62, "rotation": 0},
+    ],
+    "stack": [13, 17, 30],
+    "bonus_stack": [],
+}
+"""Every open cell needs a meadow, and 13 and 17 are rivers on every side: both fit nowhere."""
+
+
+def test_h5_tiles_removed_at_the_start_are_told_at_event_0(cli):
+    """H5: a drawn tile that fits nowhere is removed; when that happens at the start, before any
+    event, ``log`` says so on the line of the start (event 0), and ``log --json`` too."""
+    log = cli.from_position(FITS_NOWHERE_AT_THE_START, game="hunters")
+    assert cli.show_json(log, "--at", "0")["removed"] == [13, 17]
+    start_line, *rest = cli.ok("log", log).splitlines()
+    said = " ".join(start_line.split())
+    assert said == "0 - start tile 13 fits nowhere: removed; tile 17 fits nowhere: removed"
+    assert rest == []
+    (record,) = [json.loads(line) for line in cli.ok("log", log, "--json").splitlines()]
+    assert record["index"] == 0 and record["event"] is None
+    assert [(e["type"], e["tile"]) for e in record["effects"]] == [
+        ("TileRemoved", 13),
+        ("TileRemoved", 17),
+    ]
+    cli.ok("act", log, cli.moves(log)[0])
+    lines = cli.ok("log", log).splitlines()
+    assert [line.split()[0] for line in lines] == ["0", "1"]  # the start stays, event 1 follows
+
+
+def test_h5_a_removed_tile_of_the_position_itself_is_no_effect():
+    """A position's own ``removed`` tiles were removed before it: the start tells only those its
+    first draw removes."""
+    doc = dict(FITS_NOWHERE_AT_THE_START, stack=[17, 30], removed=[13])
+    state = start(doc)
+    effects = game().setup_effects(header(doc), state)
+    assert state.removed == (13, 17)
+    assert [e.describe(["ann", "bob"]) for e in effects] == ["tile 17 fits nowhere: removed"]
+
+
+def test_h14_a_position_over_at_once_tells_its_scoring_at_event_0(cli):
+    """H14: a position whose stack holds nothing that fits is over at once, and the start's
+    line tells the end as any last move would (the final scoring, the winners)."""
+    doc = dict(FITS_NOWHERE_AT_THE_START, stack=[13, 17])
+    log = cli.from_position(doc, game="hunters")
+    (line,) = cli.ok("log", log).splitlines()
+    assert "tile 13 fits nowhere: removed; tile 17 fits nowhere: removed" in line
+    assert "game over: ann 0, bob 0; ann and bob win" in line

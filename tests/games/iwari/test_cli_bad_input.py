@@ -37,7 +37,10 @@ def log(cli: Cli) -> Path:
         ("third pass", "the third tribe plays only right after"),
         ("feat union 6", "the turn begins with a play"),
         ("swap c deck", "no coast card in hand to discard (I9)"),
-        ("swap f d9", "cannot read move"),
+        ("swap f d9", "unknown place to draw from 'd9'; deck, or a display slot d1 to d4"),
+        ("swap x deck", "unknown card 'x'; the cards are t (tundra), f (forest), g (glacier)"),
+        ("6 tent24 xf", "unknown card 'x'; the cards are t (tundra), f (forest)"),
+        ("feat glory 6", "unknown feat 'glory'; feats: union, discovery, honour, respect"),
         ("6 tent24 fff", "3 forest cards played, 2 in hand (I8)"),
     ],
 )
@@ -47,6 +50,9 @@ def test_an_illegal_move_is_one_line_and_changes_nothing(
     line = cli.fails_untouched(log, "act", log, move)  # one "tribes: " line, exit 1
     if message == "cannot read move":  # bad notation: what a move looks like
         assert line.startswith(f"tribes: event 1: cannot read move '{move}': an Iwari move is ")
+    elif message.startswith("unknown"):  # the right form naming what does not exist: only that
+        assert line == f"tribes: event 1: cannot read move '{move}': " + line.split(": ", 3)[3]
+        assert "an Iwari move is" not in line
     else:  # a rule broken: the move, its event and the reason
         assert line.startswith(f"tribes: illegal move '{move}' at event 1: "), line
     assert message in line
