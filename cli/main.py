@@ -275,7 +275,15 @@ class _MovesCommand(click.Command):
         if "--" not in args:
             first = next((i for i, a in enumerate(args) if re.match(r"^-\d", a)), None)
             if first is not None:
-                args = [*args[:first], "--", *args[first:]]
+                later = args[first:]
+                options = []  # --as SEAT after the moves is still the option
+                while "--as" in later[:-1]:
+                    at = later.index("--as")
+                    options += later[at : at + 2]
+                    del later[at : at + 2]
+                options += [a for a in later if a.startswith("--as=")]
+                later = [a for a in later if not a.startswith("--as=")]
+                args = [*args[:first], *options, "--", *later]
         return super().parse_args(ctx, args)
 
 
@@ -298,12 +306,34 @@ def _complete_moves(
 @main.command(cls=_MovesCommand)
 @click.argument("log", type=LOG)
 @click.argument("moves", nargs=-1, required=True, shell_complete=_complete_moves)
-def act(log: Path, moves: tuple[str, ...]) -> None:
-    """Check moves and append them to the log (all of them, or none)."""
+@click.option(
+    "--as",
+    "who",
+    metavar="SEAT",
+    envvar="TRIBES_SEAT",
+    help="Make only this seat's moves (default: $TRIBES_SEAT): another seat's is refused.",
+)
+def act(log: Path, moves: tuple[str, ...], who: str | None) -> None:
+    """Check moves and append them to the log (all of them, or none). With --as SEAT (or
+    TRIBES_SEAT set), a move that is not SEAT's to make is refused, naming whose turn it is."""
     opened = logs.open_log(log)
     seats = opened.log.header.seats
-    for step in logs.act(opened, list(moves)):
+    seat = _mover(seats, who)
+    for step in logs.act(opened, list(moves), seat):
         click.echo(views.step_line(opened.game, seats, step))
+
+
+def _mover(seats: Sequence[str], who: str | None) -> int | None:
+    """The seat ``act --as`` (or TRIBES_SEAT) names; None when neither names one."""
+    if not who:
+        return None
+    if who in seats:
+        return list(seats).index(who)
+    source = click.get_current_context().get_parameter_source("who")
+    named = "TRIBES_SEAT" if source is click.core.ParameterSource.ENVIRONMENT else "--as"
+    raise UsageError(
+        f"{named} '{one_line(who)}' is no seat of this log; its seats: {', '.join(seats)}"
+    )
 
 
 # --- log, show, verify ----------------------------------------------------------------------------
@@ -523,11 +553,12 @@ def _invoked_as() -> str:
 
 
 def _register() -> None:
-    from tribes.cli import corpus, logfiles, pages, positions, questions, rules, tui
+    from tribes.cli import corpus, logfiles, pages, positions, questions, rules, tui, undo
 
     for command in (
         logfiles.verify,
         logfiles.repair,
+        undo.undo,
         logfiles.upgrade,
         logfiles.export,
         logfiles.import_,

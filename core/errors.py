@@ -70,6 +70,11 @@ class GameOver(IllegalMove):
     """A move after the game has ended."""
 
 
+class NotYourTurn(TribesError):
+    """A move of another seat than the one the mover plays (``act --as SEAT``, ``TRIBES_SEAT``):
+    the message names whose turn it is."""
+
+
 class BadNotation(TribesError):
     """Move text that cannot be parsed; says what was expected."""
 

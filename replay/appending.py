@@ -17,7 +17,14 @@ from pathlib import Path
 import attrs
 
 from tribes.core.engine import Step, play
-from tribes.core.errors import BadNotation, IllegalMove, LogChanged, LogError, UsageError
+from tribes.core.errors import (
+    BadNotation,
+    IllegalMove,
+    LogChanged,
+    LogError,
+    NotYourTurn,
+    UsageError,
+)
 from tribes.core.game import Game
 from tribes.events import annotation, binary, files, logfile
 from tribes.events.logfile import Annotation, GameLog
@@ -26,24 +33,50 @@ from tribes.replay.logs import Opened
 from tribes.replay.marks import ends_of
 
 
-def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
-    """Check every move, then append them all or none: on any error the file is untouched."""
+def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step]:
+    """Check every move, then append them all or none: on any error the file is untouched.
+    With ``seat`` (``act --as SEAT``), every move must be that seat's: one of another seat is
+    refused, naming whose turn it is (two players sharing a log by mail cannot move for each
+    other)."""
     logs.refuse_tail(opened)
     history = logs.steps_of(opened.game, opened.log, path=str(opened.path))
-    new = _play(opened.game, history, moves)
+    seats = opened.log.header.seats
+    new = _play(opened.game, history, moves, _Mover(seats, seat))
     with files.locked(opened.path) as fd:
         data = files.read_fd(fd, str(opened.path), logfile.MAX_LOG_BYTES)
         if data != opened.raw:
-            opened, history, new = _after_another_writer(opened, data, moves)
+            opened, history, new = _after_another_writer(opened, data, moves, _Mover(seats, seat))
         _write(fd, opened, history, new)
     return new
 
 
-def _play(game: Game, history: list[Step], moves: Sequence[str]) -> list[Step]:
+@attrs.frozen
+class _Mover:
+    """Who makes the moves: ``seat`` of ``seats``, or anyone (None)."""
+
+    seats: Sequence[str]
+    seat: int | None = None
+
+    def check(self, game: Game, state: object, index: int, text: str) -> None:
+        turn = game.to_move(state)
+        if self.seat is None or turn is None or turn == self.seat:
+            return  # a move after the end is refused by the rules, saying the game is over
+        me, them = self.seats[self.seat], self.seats[turn]
+        raise NotYourTurn(
+            f"event {index}: it is {them}'s turn, not {me}'s: '{text}' would be {them}'s move "
+            f"and you play as {me}"
+        )
+
+
+def _play(
+    game: Game, history: list[Step], moves: Sequence[str], mover: _Mover | None = None
+) -> list[Step]:
     state = history[-1].state
     new: list[Step] = []
     for offset, text in enumerate(moves, start=1):
         index = len(history) - 1 + offset
+        if mover is not None:
+            mover.check(game, state, index, text)
         try:
             event = game.parse_move(state, text)
         except BadNotation as exc:
@@ -55,7 +88,7 @@ def _play(game: Game, history: list[Step], moves: Sequence[str]) -> list[Step]:
 
 
 def _after_another_writer(
-    before: Opened, data: bytes, moves: Sequence[str]
+    before: Opened, data: bytes, moves: Sequence[str], mover: _Mover
 ) -> tuple[Opened, list[Step], list[Step]]:
     """The log as another writer left it, and the moves checked again after its events."""
     path = str(before.path)
@@ -85,8 +118,8 @@ def _after_another_writer(
         else f"events {len(old.events) + 1} to {len(now.log.events)}"
     )
     try:
-        new = _play(now.game, history, moves)
-    except (IllegalMove, BadNotation) as exc:
+        new = _play(now.game, history, moves, mover)
+    except (IllegalMove, BadNotation, NotYourTurn) as exc:
         raise LogChanged(
             f"another writer appended {span} ({told}) meanwhile, after which {exc.message}; "
             "nothing was appended",

@@ -86,12 +86,13 @@ def write_output(path: Path, data: bytes, *, force: bool, locked: bool = False) 
         raise
 
 
-def act(opened: Opened, moves: Sequence[str]) -> list[Step]:
-    """Check every move, then append them all or none (:func:`tribes.replay.appending.act`)."""
+def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step]:
+    """Check every move (each ``seat``'s, when one is given), then append them all or none
+    (:func:`tribes.replay.appending.act`)."""
     from tribes.replay import appending, corpus
 
     corpus.refuse_append(opened.path)
-    return appending.act(opened, moves)
+    return appending.act(opened, moves, seat)
 
 
 def annotate(path: Path, changes: Sequence[tuple[str | int, str | None]]) -> GameLog:

@@ -1,0 +1,29 @@
+"""``tribes undo``: take back the last append(s) of one's own log (:mod:`tribes.replay.undo`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+LOG = click.Path(path_type=Path)
+
+
+@click.command(short_help="Take back the last append(s) of your own log, keeping a backup.")
+@click.argument("log", type=LOG)
+@click.option(
+    "--moves",
+    type=int,
+    metavar="K",
+    help="Take back the last K moves (default: those of the last append).",
+)
+@click.option("--force", is_flag=True, help="Replace an older backup (LOG.undone) if it exists.")
+def undo(log: Path, moves: int | None, force: bool) -> None:
+    """Cut the last append of LOG (what one act wrote) or its last K moves, keeping the file as
+    it was in LOG.undone. The log's digest changes: undo is for your own games, not a log you
+    already shared. Refused when a tag or note was added after those moves, or when nothing
+    would be left."""
+    from tribes.cli.main import one_line
+    from tribes.replay.undo import undo as take_back
+
+    click.echo(one_line(take_back(log, moves, force=force).line()))
