@@ -26,8 +26,10 @@ half-way, three quarters and the end, see :func:`milestones`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from tribes.core import views
 from tribes.core.engine import Step
@@ -148,3 +150,130 @@ def block(
 def text(blocks: Sequence[str]) -> str:
     """The transcript as one text, as a snapshot file holds it: blocks apart by a blank line."""
     return "\n\n".join(blocks) + "\n"
+
+
+# --- what differs from a snapshot -----------------------------------------------------------------
+
+_BLOCK_START = re.compile(r"\n\n(?=event \d+: )")
+_ASPECTS = ("move", "digest", "effects", "legal moves", "board")
+
+
+def parse(text: str) -> list[dict[str, Any]]:
+    """A transcript's text (as :func:`text` writes it) read back: one dict per step, with the
+    step's ``index``, its ``move`` line and its ``effects``, ``digest``, ``legal moves`` and
+    ``board`` lines (an aspect the transcript leaves out is absent)."""
+    out: list[dict[str, Any]] = []
+    for chunk in _BLOCK_START.split(text.rstrip("\n")):
+        lines = chunk.split("\n")
+        head = lines[0]
+        found = re.match(r"event (\d+): ", head)
+        step: dict[str, Any] = {"index": int(found[1]) if found else len(out), "move": head}
+        section = ""
+        for line in lines[1:]:
+            if line.startswith("  effect: "):
+                step.setdefault("effects", []).append(line[len("  effect: ") :])
+            elif line.startswith("  digest: "):
+                step["digest"] = line[len("  digest: ") :]
+            elif line.startswith("  legal moves"):
+                section = "legal moves"
+                step[section] = [line]
+            elif line.startswith("  board"):
+                section = "board"
+                step[section] = [line]
+            elif section:
+                step[section].append(line)
+        out.append(step)
+    return out
+
+
+def difference(recorded: str, blocks: Sequence[str]) -> str:
+    """What a transcript's snapshot (``recorded``, its text) and the transcript now
+    (``blocks``) differ in, for the first line of a failure: the event counts then and now, and
+    the first step that differs, with its notation and which of its parts differ (the move,
+    digest, effects, legal moves, board); then, a line each, those parts then and now."""
+    then, now = parse(recorded), parse(text(blocks))
+    counts = f"the snapshot has {_events(then)}, the log now {_events(now)}"
+    for old, new in zip(then, now, strict=False):
+        differ = [a for a in _ASPECTS if old.get(a) != new.get(a)]
+        if differ:
+            where = _name(new)
+            if "move" in differ and where.endswith(")"):
+                where = f"{where[:-1]}; recorded: {_name(old, move_only=True)})"
+            verb = "differs" if len(differ) == 1 else "differ"
+            first = f"{counts}; the first difference is at {where}: {_listed(differ)} {verb}"
+            return "\n".join([first, *_details(old, new, differ)])
+    shorter, longer = (now, then) if len(now) < len(then) else (then, now)
+    if len(shorter) == len(longer):
+        return f"{counts}; every step reads the same (the text differs in its spacing)"
+    extra = longer[len(shorter)]
+    side = "the snapshot only" if longer is then else "the log only"
+    return f"{counts}; the first difference is at {_name(extra)}, which is in {side}"
+
+
+def _events(steps: Sequence[dict[str, Any]]) -> str:
+    return views.count(max(len(steps) - 1, 0), "event")
+
+
+def _name(step: dict[str, Any], *, move_only: bool = False) -> str:
+    """``event 5 (ann 3-9)`` from the step's line ``event 5: ann 3-9``; the start is "the
+    start"."""
+    index, _, move = step["move"].partition(": ")
+    if move_only:
+        return move
+    return "the start" if step["index"] == 0 else f"{index} ({move})"
+
+
+def _listed(aspects: Sequence[str]) -> str:
+    words = ["the move" if a == "move" else a for a in aspects]
+    if words[0] != "the move":
+        words[0] = f"its {words[0]}"
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _details(old: dict[str, Any], new: dict[str, Any], aspects: Sequence[str]) -> list[str]:
+    """The differing parts of one step, then and now, a short line each (the whole diff
+    follows in the failure)."""
+    lines = []
+    for aspect in aspects:
+        before, after = old.get(aspect), new.get(aspect)
+        if aspect == "move":
+            continue  # on the first line
+        if before is None or after is None:
+            said = "recorded, not shown now" if after is None else "shown now, not recorded"
+            lines.append(f"  {aspect}: {said}")
+        elif aspect == "digest":
+            lines.append(f"  digest: recorded {before}, now {after}")
+        elif aspect == "effects":
+            lines.append(f"  effects: recorded {_clip('; '.join(before))}")
+            lines.append(f"           now      {_clip('; '.join(after))}")
+        elif aspect == "legal moves":
+            lines.append(f"  legal moves: {_moves_change(before, after)}")
+        else:
+            lines.append(f"  board: {_board_change(before, after)}")
+    return lines
+
+
+def _moves_change(before: list[str], after: list[str]) -> str:
+    def moves(lines: list[str]) -> list[str]:
+        return [m for line in lines[1:] for m in line.replace(",", " ").split()]
+
+    old, new = moves(before), moves(after)
+    gone = [m for m in old if m not in set(new)]
+    added = [m for m in new if m not in set(old)]
+    said = f"recorded {views.count(len(old), 'move')}, now {len(new)}"
+    if gone:
+        said += f"; gone: {_clip(', '.join(gone), 60)}"
+    if added:
+        said += f"; new: {_clip(', '.join(added), 60)}"
+    return said if gone or added else said + " (the same moves, in another order)"
+
+
+def _board_change(before: list[str], after: list[str]) -> str:
+    for row, (old, new) in enumerate(zip(before, after, strict=False)):
+        if old != new:
+            return f"line {row} was {_clip(old.strip(), 50)!r}, now {_clip(new.strip(), 50)!r}"
+    return f"{len(before) - 1} lines recorded, {len(after) - 1} now"
+
+
+def _clip(text: str, width: int = 110) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."

@@ -6,8 +6,11 @@
 The first run with ``--snapshot-update`` records, through syrupy, the log's transcript
 (:mod:`tribes.replay.playthrough`): at every step the event, its effects, the state's digest,
 the legal moves and the rendered board. It is one text file per call, under
-``__snapshots__/<test module>/<test name>.txt``; later runs fail on any difference, with syrupy's
-diff. Review a changed snapshot before updating it.
+``__snapshots__/<test module>/<test name>.txt``; later runs fail on any difference. A failure's
+first line says where: the event counts of the snapshot and of the log now, and the first step
+that differs with its notation and which of its parts differ (the move, digest, effects, legal
+moves, board); a line each then tells those parts as recorded and now, and syrupy's diff
+follows. Review a changed snapshot before updating it.
 
 - ``tribes_playthrough(path, viewer)`` renders the board as ``viewer`` sees it (a seat number,
   None for a spectator; everything by default);
@@ -18,9 +21,9 @@ diff. Review a changed snapshot before updating it.
 - ``name="..."`` names the snapshot (``<test name>[<name>].txt``) instead of numbering the calls
   of one test, so that a loop over a corpus keeps each log's file when one is added or removed.
 
-A log that cannot be replayed (damaged, cut, of an unknown game or version, an event the rules
-refuse) fails its test with one line naming the log and what is wrong, and its snapshot is left
-alone: nothing about it is reported unused, and ``--snapshot-update`` neither rewrites nor deletes
+A log that cannot be replayed (missing, damaged, cut, of an unknown game or version, an event the
+rules refuse) fails its test with one line naming the log and what is wrong (and, when no snapshot
+of it exists, that nothing was ever recorded), and its snapshot is left alone: nothing about it is reported unused, and ``--snapshot-update`` neither rewrites nor deletes
 it. Failure text has no colour with ``--color=no`` or ``--snapshot-no-colors``.
 """
 
@@ -83,18 +86,23 @@ def _diff(assertion: Any, config: pytest.Config) -> str:
     return _COLOUR.sub("", text) if _plain(config) else text
 
 
-def _keep(assertion: Any, config: pytest.Config) -> None:
-    """Record the snapshot as used, unchanged: syrupy must neither report it unused (and suggest
-    ``--snapshot-update``) nor delete it, although the log could not be read to compare it."""
+def _stored(assertion: Any) -> str | None:
+    """The text of the snapshot that ``assertion`` compares with next, or None if none was
+    ever recorded (read before comparing: a comparison moves syrupy on to the next index)."""
     location = Path(
         assertion.extension.get_location(
             test_location=assertion.test_location, index=assertion.index
         )
     )
     if not location.is_file():
-        return
+        return None
     with location.open(encoding="utf-8") as stored:
-        kept = stored.read()
+        return stored.read()
+
+
+def _keep(assertion: Any, config: pytest.Config, kept: str) -> None:
+    """Record the snapshot as used, unchanged: syrupy must neither report it unused (and suggest
+    ``--snapshot-update``) nor delete it, although the log could not be read to compare it."""
     if config.option.update_snapshots or getattr(config.option, "update_new_snapshots_only", False):
         assert assertion == kept  # equal: nothing is written
     else:
@@ -123,6 +131,7 @@ def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callabl
     ) -> list[str]:
         target = assertion(name=name) if name else assertion
         log = here / path
+        recorded = _stored(target)
         try:
             chosen = playthrough.milestones if compact and boards is None else boards
             blocks = playthrough.transcript(
@@ -133,15 +142,23 @@ def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callabl
         else:
             broken = None
         if broken is not None:
-            _keep(target, config)
+            if recorded is None:
+                pytest.fail(
+                    f"tribes_playthrough: {broken} (and no snapshot of it was ever recorded: "
+                    "nothing was recorded now either; check the path)",
+                    pytrace=False,
+                )
+            _keep(target, config, recorded)
             pytest.fail(
                 f"tribes_playthrough: {broken} (its snapshot is kept; fix or restore the log)",
                 pytrace=False,
             )
         if target != playthrough.text(blocks):  # syrupy records the comparison
             diff = _diff(target, config)
+            said = "" if recorded is None else f": {playthrough.difference(recorded, blocks)}"
             pytest.fail(
-                f"the playthrough of {path} differs from its snapshot:\n{diff}", pytrace=False
+                f"the playthrough of {path} differs from its snapshot{said}\n{diff}",
+                pytrace=False,
             )
         return blocks
 

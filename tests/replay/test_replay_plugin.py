@@ -368,3 +368,104 @@ def test_chosen_boards_out_of_range_are_refused(demo_source: Path) -> None:
     blocks = transcript(demo_source, boards=[-1], moves=False)
     assert [i for i, b in enumerate(blocks) if "\n  board:\n" in b] == [36]
     assert not any("legal moves" in b for b in blocks)
+
+
+# --- a failure says where -------------------------------------------------------------------------
+
+COMPACT_TEST = """
+from pathlib import Path
+
+
+def test_my_game(tribes_playthrough):
+    tribes_playthrough(Path(__file__).parent / "logs" / "game.tribes", compact=True)
+"""
+
+
+def _first_failure_line(result: pytest.RunResult) -> str:
+    """The line of the failure that follows the test's header in pytest's report."""
+    lines = result.outlines
+    start = next(i for i, line in enumerate(lines) if "differs from its snapshot" in line)
+    return lines[start]
+
+
+def test_a_shorter_log_fails_saying_both_counts_and_the_first_step_that_differs(
+    user: pytest.Pytester,
+) -> None:
+    """The issue's case: a log forked shorter under a compact snapshot. The failure's first line
+    says the snapshot has 36 events and the log 19 now, and which step first differs and how
+    (in compact mode the boards are shown at other steps of a shorter game)."""
+    (user.path / "test_user.py").write_text(COMPACT_TEST)
+    run(user, "--snapshot-update").assert_outcomes(passed=1)
+    log = user.path / "logs" / "game.tribes"
+    opened = logs.open_log(log)
+    logs.create(log, questions.fork(opened.log, 20), opened.game, force=True)
+    failed = run(user, "--color=no")
+    failed.assert_outcomes(failed=1)
+    first = _first_failure_line(failed)
+    assert "the snapshot has 36 events, the log now 19 events" in first
+    shown = re.search(
+        r"the first difference is at event (\d+) \((\S+) (\S+)\): (.*) differs?", first
+    )
+    assert shown, first
+    step = int(shown[1])
+    cursor = Cursor.open(log)
+    cursor.seek(step)
+    assert shown[3] == opened.game.format_move(cursor.step.event)
+    assert "board" in shown[4]
+    assert "board: shown now, not recorded" in output(failed)  # the detail follows
+
+
+def test_a_changed_move_names_the_event_its_notation_then_and_now_and_what_differs(
+    user: pytest.Pytester,
+) -> None:
+    run(user, "--snapshot-update").assert_outcomes(passed=1)
+    log = user.path / "logs" / "game.tribes"
+    before = Cursor.open(log)
+    before.seek(5)
+    recorded = before.game.format_move(before.step.event)
+    opened = logs.open_log(log)
+    result = questions.whatif(Cursor.open(log), 5, "3-9")
+    logs.create(log, result.log, opened.game, force=True)
+    failed = run(user, "--color=no")
+    failed.assert_outcomes(failed=1)
+    first = _first_failure_line(failed)
+    events = len(result.log.events)
+    assert f"the snapshot has 36 events, the log now {events} events" in first
+    assert f"the first difference is at event 5 (ann 3-9; recorded: ann {recorded}): " in first
+    assert first.endswith("the move, digest, legal moves and board differ")
+    text = output(failed)
+    assert re.search(r"^E?\s*digest: recorded [0-9a-f]{32}, now [0-9a-f]{32}$", text, re.M), text
+    assert re.search(r"legal moves: recorded \d+ moves, now \d+", text)
+
+
+def test_the_difference_is_told_for_effects_and_digest_alone() -> None:
+    """A step whose effects changed but nothing else (a rules change that reports differently):
+    the first line names that step and its effects."""
+    recorded = (
+        "event 0: - start\n  digest: aa\n\nevent 1: ann 1-2\n  effect: old words\n  digest: bb\n"
+    )
+    now = ["event 0: - start\n  digest: aa", "event 1: ann 1-2\n  effect: new words\n  digest: cc"]
+    said = playthrough.difference(recorded, now).splitlines()
+    assert said[0] == (
+        "the snapshot has 1 event, the log now 1 event; the first difference is at event 1 "
+        "(ann 1-2): its digest and effects differ"
+    )
+    assert said[1:] == [
+        "  digest: recorded bb, now cc",
+        "  effects: recorded old words",
+        "           now      new words",
+    ]
+
+
+def test_a_missing_log_without_a_snapshot_says_nothing_was_recorded(
+    user: pytest.Pytester,
+) -> None:
+    (user.path / "logs" / "game.tribes").unlink()
+    for args in ((), ("--snapshot-update",)):
+        result = run(user, "--color=no", *args)
+        result.assert_outcomes(failed=1)
+        (line,) = [x for x in result.outlines if x.startswith("tribes_playthrough: ")]
+        assert "game.tribes" in line and "no such file" in line
+        assert "no snapshot of it was ever recorded" in line and "nothing was recorded" in line
+        assert "its snapshot is kept" not in output(result)
+        assert not snapshot_files(user)
