@@ -43,23 +43,54 @@ Part = tuple[str, str]
 
 @attrs.frozen
 class Picture:
-    """A drawing: ``width`` × ``height`` user units, its ``parts`` in paint order."""
+    """A drawing: ``width`` × ``height`` user units from (``left``, ``top``), its ``parts`` in
+    paint order.
+
+    A board that grows (Hunters and Gatherers' play area) keeps its pieces where they are and
+    moves its origin instead, so that a page stepping through a game keeps its view; its
+    ``panel`` (the drawn tile, the seats) is a picture of its own, which a page shows beside
+    the board, out of its zoom, and :meth:`svg` draws to its right. ``legible`` is the
+    smallest scale (pixels per unit) at which the board's text reads: a page fits the whole
+    board when that is no smaller, else opens at ``legible`` around the last move (0: always
+    fit), and :meth:`svg` sizes the document at it."""
 
     width: int
     height: int
     parts: tuple[Part, ...]
     title: str = ""
+    left: int = 0
+    top: int = 0
+    panel: Picture | None = None
+    legible: float = 0.0
 
     def body(self) -> str:
         return "".join(markup for _, markup in self.parts)
 
     def svg(self) -> str:
-        """The whole drawing as one standalone SVG document."""
+        """The whole drawing as one standalone SVG document: an explicit width, height and
+        viewBox (a browser opening the file directly lays it out at once), the board at its
+        legible scale, the panel at its right."""
         title = f"<title>{esc(self.title)}</title>" if self.title else ""
+        scale = max(1.0, self.legible)
+        panel = self.panel
+        width = self.width * scale + (panel.width if panel else 0)
+        height = max(self.height * scale, panel.height if panel else 0)
+        body = self.body()
+        if scale != 1 or self.left or self.top:
+            body = (
+                f'<g transform="scale({num(scale)}) translate({-self.left},{-self.top})">{body}</g>'
+            )
+        if panel is not None:
+            body += (
+                f'<g transform="translate({num(self.width * scale)},0)">'
+                f'<rect width="{panel.width}" height="{num(height)}" fill="{PAPER}"/>'
+                f"{panel.body()}</g>"
+            )
+        w, h = num(math.ceil(width)), num(math.ceil(height))
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
-            f'width="{self.width}" height="{self.height}" fill="{INK}" style="{FONT}">'
-            f"{title}{self.body()}</svg>\n"
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
+            f'width="{w}" height="{h}" fill="{INK}" style="{FONT}">'
+            f"{title}{body}</svg>\n"
         )
 
 

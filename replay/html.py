@@ -19,8 +19,8 @@ from typing import Any
 
 from tribes.core import views
 from tribes.core.engine import Step
-from tribes.core.game import EVERYTHING, Game, Viewer
-from tribes.core.pictures import Picture, esc
+from tribes.core.game import EVERYTHING, Game, Viewer, proper_name
+from tribes.core.pictures import Part, esc
 from tribes.events.logfile import GameLog
 from tribes.replay.diff import diff
 
@@ -42,17 +42,19 @@ def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None)
     records = []
     for i in range(len(steps)):
         changes = [] if i == 0 else [c.text for c in diff(game, documents[i - 1], documents[i])]
-        records.append({**_status(documents[i]), "c": changes})
+        records.append(
+            {**_status(documents[i]), "c": changes, "mv": _options(game, steps[i], viewer)}
+        )
     first = frames[0]
     notes = log.notes
     moves = "".join(_move(game, seats, s, viewer, notes.get(s.index)) for s in steps)
-    title = f"{game.name}: {', '.join(seats)}"
+    title = f"{proper_name(game)}: {', '.join(seats)}"
     meta = "".join(
         f"<span><b>{esc(k)}</b> {esc(_plain(v))}</span>" for k, v in sorted(log.header.meta.items())
     ) + "".join(f'<span class="tag"><b>{esc(k)}</b> {esc(v)}</span>' for k, v in log.tags.items())
     return TEMPLATE.format(
         title=esc(title),
-        game=esc(game.name),
+        game=esc(proper_name(game)),
         seats=esc(", ".join(seats)),
         viewer=esc(viewer_name(seats, viewer)),
         events=len(steps) - 1,
@@ -61,6 +63,7 @@ def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None)
         last=len(steps) - 1,
         width=first["w"],
         height=first["h"],
+        panel=_panel_element(frames),
         data=script_json({"n": len(steps) - 1, "steps": records}),
         frames=drawing_json(frames),
         css=CSS,
@@ -90,30 +93,59 @@ def drawing_json(value: Any) -> str:
     return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
+PANEL = "panel/"
+"""The key prefix of a panel's parts among a frame's (a board's keys never start so)."""
+
+
 def _frames(
     game: Game, seats: Sequence[str], steps: Sequence[Step], viewer: Viewer
 ) -> list[dict[str, Any]]:
-    """Each step's picture: the first whole, the others as the parts that changed."""
+    """Each step's picture: the first whole, the others as the parts that changed. A frame
+    holds the board's geometry (``w``, ``h``, its origin ``x``, ``y``, ``l`` its legible
+    scale), its parts (``s`` set, ``d`` dropped, ``o`` the board's order and ``po`` the
+    panel's when they changed) and the panel's size (``pw``, ``ph``)."""
     frames: list[dict[str, Any]] = []
-    before: Picture | None = None
+    before: list[Part] | None = None
+    order: tuple[list[str], list[str]] = ([], [])
     for step in steps:
         picture = game.picture(step.state, seats, viewer, step.event)
+        panel = picture.panel
+        parts = [*picture.parts, *((PANEL + k, v) for k, v in (panel.parts if panel else ()))]
         frame: dict[str, Any] = {"w": picture.width, "h": picture.height}
-        if before is None:
-            frame["s"] = dict(picture.parts)
-            frame["o"] = [k for k, _ in picture.parts]
-        else:
-            old = dict(before.parts)
-            new = dict(picture.parts)
-            frame["s"] = {k: v for k, v in picture.parts if old.get(k) != v}
-            dropped = [k for k in old if k not in new]
-            if dropped:
-                frame["d"] = dropped
-            if [k for k, _ in before.parts] != [k for k, _ in picture.parts]:
-                frame["o"] = [k for k, _ in picture.parts]
+        if picture.left or picture.top:
+            frame.update(x=picture.left, y=picture.top)
+        if picture.legible:
+            frame["l"] = picture.legible
+        if panel is not None:
+            frame.update(pw=panel.width, ph=panel.height)
+        old = dict(before or ())
+        new = dict(parts)
+        frame["s"] = {k: v for k, v in parts if old.get(k) != v}
+        dropped = [k for k in old if k not in new]
+        if dropped:
+            frame["d"] = dropped
+        now = ([k for k, _ in picture.parts], [k for k, _ in panel.parts] if panel else [])
+        if before is None or now[0] != order[0]:
+            frame["o"] = now[0]
+        if now[1] != order[1]:
+            frame["po"] = [PANEL + k for k in now[1]]
         frames.append(frame)
-        before = picture
+        before, order = parts, now
     return frames
+
+
+def _panel_element(frames: Sequence[dict[str, Any]]) -> str:
+    """The panel's own SVG element beside the board (empty for a game whose picture has no
+    panel), sized in pixels at one pixel a unit: it never zooms."""
+    sizes = [(f["pw"], f["ph"]) for f in frames if "pw" in f]
+    if not sizes:
+        return ""
+    width, height = max(w for w, _ in sizes), max(h for _, h in sizes)
+    return (
+        f'<div id="aside"><svg id="panel" xmlns="http://www.w3.org/2000/svg" '
+        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" fill="#222" '
+        'role="img" aria-label="the drawn tile and the seats"></svg></div>'
+    )
 
 
 def _document(game: Game, log: GameLog, step: Step, viewer: Viewer) -> dict[str, Any]:
@@ -146,6 +178,25 @@ def _status(document: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _options(game: Game, step: Step, viewer: Viewer) -> list[list[str]] | None:
+    """The legal moves at a step as the page lists them (None when the viewer may not see
+    them): grouped by what comes before a ``+`` (Hunters and Gatherers: a placement, then the
+    pieces it may take, ``0,-1N`` ``+g0`` ``+h1``), one group a row."""
+    legal = views.legal_notation(game, step.state, viewer)
+    if legal is None:
+        return None
+    groups: dict[str, list[str]] = {}
+    for move in legal:
+        head, plus, piece = move.partition("+")
+        groups.setdefault(head, []).extend([f"+{piece}"] if plus else [])
+    return [[head, *pieces] for head, pieces in groups.items()]
+
+
+FOLD = 4, 280
+"""A move with more effects than the first, or whose effects say more characters than the
+second (a final scoring), shows them folded: the first, a count, and the rest on a click."""
+
+
 def _plain(value: Any) -> str:
     if isinstance(value, list | tuple):
         return " ".join(map(_plain, value))
@@ -157,13 +208,20 @@ def _plain(value: Any) -> str:
 def _move(
     game: Game, seats: Sequence[str], step: Step, viewer: Viewer, note: str | None = None
 ) -> str:
-    effects = views.effects_text(seats, step, viewer=viewer)  # a card drawn by another: "a card"
+    said = [e.describe_for(seats, viewer) for e in step.effects]  # another's card: "a card"
     noted = f'<span class="note">{esc(note)}</span>' if note else ""
+    if len(said) > 1 and (len(said) > FOLD[0] or sum(map(len, said)) > FOLD[1]):
+        effects = (
+            f'<details class="eff"><summary>{esc(said[0])}; … {len(said) - 1} more</summary>'
+            f"{esc('; '.join(said[1:]))}</details>"
+        )
+    else:
+        effects = f'<span class="eff">{esc("; ".join(said))}</span>'
     return (
         f'<li data-i="{step.index}" tabindex="-1"><span class="i">{step.index}</span>'
         f'<span class="seat">{esc(views.seat_name(seats, step) if step.index else "")}</span>'
         f'<span class="mv">{esc(views.notation(game, step))}</span>'
-        f'<span class="eff">{esc(effects)}</span>{noted}</li>'
+        f"{effects}{noted}</li>"
     )
 
 
@@ -177,8 +235,19 @@ header h1{font-size:17px;margin:0}
 header span{font-size:12px;opacity:.85}
 main{display:flex;gap:14px;padding:12px 16px;align-items:flex-start}
 #left{flex:1 1 auto;min-width:0}
-#board{width:100%;height:auto;max-height:72vh;background:#FBFAF6;border:1px solid #CFC9BC;
-border-radius:6px;display:block}
+#stage{display:flex;gap:10px;align-items:flex-start}
+#viewport{flex:1 1 auto;min-width:0;height:max(360px,calc(100vh - 250px));
+background:#FBFAF6;border:1px solid #CFC9BC;border-radius:6px;overflow:hidden;cursor:grab;
+touch-action:none;outline:none}
+#viewport:focus-visible{box-shadow:0 0 0 3px #56B4E9}
+#viewport.dragging{cursor:grabbing}
+#board{width:100%;height:100%;display:block;user-select:none}
+#zoom{display:flex;gap:4px;align-items:center}
+#zoom button{min-width:30px;padding:3px 6px}
+#scale{font-size:12px;min-width:3.2em;text-align:right;font-variant-numeric:tabular-nums}
+#aside{flex:0 0 auto;background:#FBFAF6;border:1px solid #CFC9BC;border-radius:6px;padding:4px;
+max-height:max(360px,calc(100vh - 250px));overflow:auto}
+#panel{display:block}
 #controls{display:flex;gap:8px;align-items:center;margin:0 0 8px}
 #controls button{font:inherit;padding:3px 10px;border:1px solid #8A8478;background:#fff;
 border-radius:4px;cursor:pointer}
@@ -190,19 +259,25 @@ border-radius:4px;cursor:pointer}
 #changes{margin:0;padding-left:18px;font-size:13px}
 #scores{border-collapse:collapse;font-size:13px}
 #scores td{padding:1px 10px 1px 0}
-#side{flex:0 0 380px;background:#fff;border:1px solid #CFC9BC;border-radius:6px;
+#options{margin:0;padding:0;list-style:none;font:12px/1.5 ui-monospace,"DejaVu Sans Mono",monospace;
+max-height:9.5em;overflow-y:auto}
+#options li{white-space:normal}
+#options b{font-weight:600}
+#side{flex:0 0 330px;background:#fff;border:1px solid #CFC9BC;border-radius:6px;
 max-height:calc(100vh - 80px);display:flex;flex-direction:column}
 #side h2{font-size:13px;margin:8px 12px 4px;text-transform:uppercase;color:#5A554C}
 #moves{list-style:none;margin:0;padding:0 0 8px;overflow-y:auto;font-size:13px}
 #moves li{display:grid;grid-template-columns:2.6em 4.5em auto;column-gap:6px;padding:2px 10px;
 cursor:pointer;border-left:4px solid transparent}
 #moves li:hover{background:#F3F1EA}
-#moves li.current{background:#FCE6F1;border-left-color:#CC79A7;font-weight:600}
+#moves li.current{background:#FCE6F1;border-left-color:#CC79A7}
+#moves li.current .mv{font-weight:700}
 #moves .i{text-align:right;color:#777;font-variant-numeric:tabular-nums}
 #moves .seat{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 #moves .mv{font-family:ui-monospace,"DejaVu Sans Mono",monospace}
 #moves .eff{grid-column:2/4;color:#5A554C;font-size:12px}
 #moves .eff:empty{display:none}
+#moves details.eff summary{cursor:pointer}
 #moves .note{grid-column:2/4;color:#0B5C8C;font-size:12px;font-style:italic;white-space:pre-wrap}
 .keys{font-size:12px;color:#5A554C;margin:6px 0 0}
 @media (max-width:900px){main{flex-direction:column}#side{flex:1 1 auto;width:100%}}
@@ -213,24 +288,85 @@ SCRIPT = r"""
   "use strict";
   var data = JSON.parse(document.getElementById("tribes-data").textContent);
   var board = document.getElementById("board");
+  var viewport = document.getElementById("viewport");
+  var panel = document.getElementById("panel");
   var slider = document.getElementById("slider");
   var where = document.getElementById("where");
   var items = document.querySelectorAll("#moves li");
   var frames = [];
-  var parts = {}, order = [];
+  var parts = {}, order = [], panelOrder = [];
   JSON.parse(document.getElementById("tribes-frames").textContent).forEach(function (step) {
     parts = Object.assign({}, parts, step.s || {});
     (step.d || []).forEach(function (k) { delete parts[k]; });
     if (step.o) { order = step.o; }
-    frames.push({parts: parts, order: order, w: step.w, h: step.h});
+    if (step.po) { panelOrder = step.po; }
+    frames.push({parts: parts, order: order, panelOrder: panelOrder, w: step.w, h: step.h,
+                 x: step.x || 0, y: step.y || 0, l: step.l || 0, pw: step.pw, ph: step.ph});
   });
   var current = -1;
+  // The view: a scale (pixels per unit) and the point of the drawing at the viewport's centre.
+  // It is set once when the page opens and then only by the reader (wheel, pinch, drag, keys,
+  // buttons): stepping keeps the scale, and pans only to bring the last move into view.
+  var view = null;
+  var MIN_K = 0.05, MAX_K = 8;
+  function size() { return {w: viewport.clientWidth || 1, h: viewport.clientHeight || 1}; }
+  function fitScale(frame) { var v = size(); return Math.min(v.w / frame.w, v.h / frame.h); }
+  function centreOf(frame) { return {x: frame.x + frame.w / 2, y: frame.y + frame.h / 2}; }
+  function draw() {
+    var v = size(), w = v.w / view.k, h = v.h / view.k;
+    board.setAttribute("viewBox", [view.x - w / 2, view.y - h / 2, w, h].map(function (n) { return n.toFixed(2); }).join(" "));
+    board.dataset.scale = view.k.toFixed(4);
+    document.getElementById("scale").textContent = Math.round(view.k * 100) + "%";
+  }
+  function lastBox() {
+    var last = board.querySelector(".last");
+    if (!last || !last.firstChild) { return null; }
+    try { var b = last.getBBox(); return b.width || b.height ? b : null; } catch (err) { return null; }
+  }
+  function fit(frame) {
+    view = {k: fitScale(frame), x: centreOf(frame).x, y: centreOf(frame).y};
+    draw();
+  }
+  function opening(frame) {
+    var k = fitScale(frame), c = centreOf(frame);
+    if (frame.l) {  // a board that grows: at the scale where it reads, whatever its size now
+      var whole = k >= frame.l;
+      k = frame.l;
+      var box = whole ? null : lastBox();  // too big to show whole: around the last move
+      if (box) { c = {x: box.x + box.width / 2, y: box.y + box.height / 2}; }
+    }
+    view = {k: k, x: c.x, y: c.y};
+    draw();
+  }
+  function follow() {  // the last move in view, the scale kept
+    var box = lastBox();
+    if (!box) { return; }
+    var v = size(), w = v.w / view.k, h = v.h / view.k, pad = 0.06;
+    var left = view.x - w / 2, top = view.y - h / 2;
+    var inside = box.x >= left + w * pad && box.y >= top + h * pad &&
+      box.x + box.width <= left + w * (1 - pad) && box.y + box.height <= top + h * (1 - pad);
+    if (!inside) { view.x = box.x + box.width / 2; view.y = box.y + box.height / 2; draw(); }
+  }
+  function zoom(factor, px, py) {  // px, py: the pixel of the viewport that stays put
+    var v = size();
+    if (px === undefined) { px = v.w / 2; py = v.h / 2; }
+    var k = Math.max(MIN_K, Math.min(MAX_K, view.k * factor));
+    var ux = view.x + (px - v.w / 2) / view.k, uy = view.y + (py - v.h / 2) / view.k;
+    view.x = ux - (px - v.w / 2) / k; view.y = uy - (py - v.h / 2) / k; view.k = k;
+    draw();
+  }
+  function pan(dx, dy) { view.x -= dx / view.k; view.y -= dy / view.k; draw(); }
   function text(id, value) { document.getElementById(id).textContent = value; }
   function show(i) {
     i = Math.max(0, Math.min(data.n, i));
     var frame = frames[i], step = data.steps[i];
-    board.setAttribute("viewBox", "0 0 " + frame.w + " " + frame.h);
     board.innerHTML = frame.order.map(function (k) { return frame.parts[k]; }).join("");
+    if (panel) {
+      panel.innerHTML = frame.panelOrder.map(function (k) { return frame.parts[k]; }).join("");
+      panel.setAttribute("width", frame.pw); panel.setAttribute("height", frame.ph);
+      panel.setAttribute("viewBox", "0 0 " + frame.pw + " " + frame.ph);
+    }
+    if (view === null) { opening(frame); } else { follow(); }
     if (current >= 0) { items[current].classList.remove("current"); items[current].removeAttribute("aria-current"); }
     items[i].classList.add("current");
     items[i].setAttribute("aria-current", "step");
@@ -258,17 +394,81 @@ SCRIPT = r"""
       li.textContent = line;
       list.appendChild(li);
     });
+    var options = document.getElementById("options");
+    options.textContent = "";
+    (step.mv || []).forEach(function (group) {
+      var li = document.createElement("li"), head = document.createElement("b");
+      head.textContent = group[0];
+      li.appendChild(head);
+      if (group.length > 1) { li.appendChild(document.createTextNode(" " + group.slice(1).join(" "))); }
+      options.appendChild(li);
+    });
+    var total = (step.mv || []).reduce(function (n, g) { return n + 1 + Math.max(0, g.length - 1); }, 0);
+    text("options-title", step.mv === null ? "Moves now: hidden (they would tell a hand)" :
+      (step.mv.length ? "Moves now (" + total + ")" : "Moves now: none"));
     try { history.replaceState(null, "", "#" + i); } catch (err) { /* a page opened from disk may refuse */ }
   }
+  var PAN = 80;
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) { return; }
+    if (e.target && e.target.tagName === "INPUT" && e.key.indexOf("Arrow") === 0) { return; }
+    if (e.shiftKey && e.key.indexOf("Arrow") === 0) {  // Shift + arrows pan the board
+      var d = {ArrowLeft: [PAN, 0], ArrowRight: [-PAN, 0], ArrowUp: [0, PAN], ArrowDown: [0, -PAN]}[e.key];
+      e.preventDefault(); pan(d[0], d[1]); return;
+    }
+    if (e.key === "+" || e.key === "=") { e.preventDefault(); zoom(1.25); return; }
+    if (e.key === "-" || e.key === "_") { e.preventDefault(); zoom(0.8); return; }
+    if (e.key === "0") { e.preventDefault(); fit(frames[current]); return; }
     var to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: data.n}[e.key];
     if (to === undefined) { return; }
     e.preventDefault();
     show(to);
   });
+  viewport.addEventListener("wheel", function (e) {  // a pinch on a touchpad comes as ctrl + wheel
+    e.preventDefault();
+    var r = viewport.getBoundingClientRect();
+    var dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+    zoom(Math.pow(1.0015, -dy * (e.ctrlKey ? 4 : 1)), e.clientX - r.left, e.clientY - r.top);
+  }, {passive: false});
+  var pointers = {};
+  function spread() {
+    var ps = Object.keys(pointers).map(function (k) { return pointers[k]; });
+    return ps.length < 2 ? null : {d: Math.hypot(ps[0].x - ps[1].x, ps[0].y - ps[1].y),
+      x: (ps[0].x + ps[1].x) / 2, y: (ps[0].y + ps[1].y) / 2};
+  }
+  viewport.addEventListener("pointerdown", function (e) {
+    if (e.target.closest("button")) { return; }
+    viewport.setPointerCapture(e.pointerId);
+    pointers[e.pointerId] = {x: e.clientX, y: e.clientY};
+    viewport.classList.add("dragging");
+    viewport.focus({preventScroll: true});
+  });
+  viewport.addEventListener("pointermove", function (e) {
+    var was = pointers[e.pointerId];
+    if (!was) { return; }
+    var before = spread();
+    pointers[e.pointerId] = {x: e.clientX, y: e.clientY};
+    var after = spread();
+    if (before && after && before.d > 0) {  // two fingers: pinch around their middle
+      var r = viewport.getBoundingClientRect();
+      zoom(after.d / before.d, after.x - r.left, after.y - r.top);
+    } else if (!before) {
+      pan(e.clientX - was.x, e.clientY - was.y);
+    }
+  });
+  function release(e) {
+    delete pointers[e.pointerId];
+    if (!Object.keys(pointers).length) { viewport.classList.remove("dragging"); }
+  }
+  viewport.addEventListener("pointerup", release);
+  viewport.addEventListener("pointercancel", release);
+  document.getElementById("zoom-in").addEventListener("click", function () { zoom(1.25); });
+  document.getElementById("zoom-out").addEventListener("click", function () { zoom(0.8); });
+  document.getElementById("zoom-fit").addEventListener("click", function () { fit(frames[current]); });
+  window.addEventListener("resize", function () { if (view) { draw(); } });
   slider.addEventListener("input", function () { show(parseInt(slider.value, 10)); });
   document.getElementById("moves").addEventListener("click", function (e) {
+    if (e.target.closest("summary")) { return; }  // folding the effects stays on the step
     var li = e.target.closest("li");
     if (li) { show(parseInt(li.getAttribute("data-i"), 10)); }
   });
@@ -300,15 +500,22 @@ TEMPLATE = """<!DOCTYPE html>
 <button id="next" title="forward (→)">›</button><button id="last" title="last (End)">»</button>
 <input id="slider" type="range" min="0" max="{last}" value="0" aria-label="event">
 <span id="where"></span>
+<span id="zoom"><span id="scale"></span><button id="zoom-out" title="zoom out (-)">−</button><button id="zoom-in" title="zoom in (+)">+</button><button id="zoom-fit" title="the whole board (0)">fit</button></span>
 </div>
+<div id="stage">
+<div id="viewport" tabindex="0" aria-label="the board: drag to pan, wheel or pinch to zoom">
 <svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" fill="#222" role="img" aria-label="the board"></svg>
+</div>
+{panel}
+</div>
 <noscript><p>This page draws the board with its script: allow scripts to step through the game.</p></noscript>
 <div id="info">
 <div class="box"><h2>Turn</h2><div id="turn"></div><div id="pending"></div>
 <table id="scores"></table></div>
 <div class="box"><h2>What this event changed</h2><ul id="changes"></ul></div>
+<div class="box"><h2 id="options-title">Moves now</h2><ul id="options"></ul></div>
 </div>
-<p class="keys">Keys: ← → step, Home and End jump; click a move; drag the slider.</p>
+<p class="keys">Keys: ← → step, Home and End jump; + − zoom, 0 the whole board, Shift + arrows pan; on the board: drag to pan, wheel or pinch to zoom; click a move; drag the slider.</p>
 </div>
 <aside id="side"><h2>Moves</h2><ol id="moves">{moves}</ol></aside>
 </main>

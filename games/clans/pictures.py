@@ -208,19 +208,18 @@ def _territory(state: ClansState, tid: int, village: object) -> str:
                 f'<polygon points="{ring}" fill="none" stroke="{INK}" stroke-width="1.5" stroke-dasharray="3 2"/>'
                 + _line(x - 9, y - 3, x + 9, y + 15, INK, 2.5)
                 + _line(x + 9, y - 3, x - 9, y + 15, INK, 2.5)
-                + text(x, y + 25, f"V{number}", size=9, anchor="middle", weight="bold")
             )
         else:
-            out.append(
-                f'<polygon points="{ring}" fill="none" stroke="{INK}" stroke-width="2.5"/>'
-                + text(x, y + 25, f"V{number}", size=9, anchor="middle", weight="bold")
-            )
+            out.append(f'<polygon points="{ring}" fill="none" stroke="{INK}" stroke-width="2.5"/>')
         kind = "doomed" if doomed else "village"
     else:
         kind = "empty" if not present else "huts"
     rows = [present[:3], present[3:]] if len(present) > 3 else [present]
     for row_index, row in enumerate(rows):
-        cy = y + (1 if len(rows) == 2 else 6) + 16 * row_index - (0 if village is None else 3)
+        if village is None:
+            cy = y + (1 if len(rows) == 2 else 6) + 16 * row_index
+        else:  # higher, and closer: the village's label goes under them
+            cy = y + (-5 if len(rows) == 2 else 2) + 15 * row_index
         for i, (colour, n) in enumerate(row):
             cx = x + (i - (len(row) - 1) / 2) * 17
             fill = HUT_COLOURS[colour]
@@ -239,6 +238,19 @@ def _territory(state: ClansState, tid: int, village: object) -> str:
                     ),
                 )
             )
+    if village is not None:  # last, on a light halo: nothing covers it
+        label = f"V{getattr(village, 'number', 0)}"
+        out.append(
+            text(
+                x,
+                y + 26,
+                label,
+                size=10,
+                anchor="middle",
+                weight="bold",
+                extra=' stroke="#FFFFFF" stroke-width="3" paint-order="stroke"',
+            )
+        )
     return group(f'class="territory" {data(territory=tid, state=kind)}', *out)
 
 
@@ -249,15 +261,18 @@ def _last(board: Board, last: Event | None) -> str:
         dx, dy = x2 - x1, y2 - y1
         length = math.hypot(dx, dy) or 1
         ux, uy = dx / length, dy / length
-        sx, sy, ex, ey = x1 + ux * 12, y1 + uy * 12, x2 - ux * 14, y2 - uy * 14
+        # from the source's huts (gone now) to the border: the target's counts stay clear
+        sx, sy = x1 + ux * R * 0.3, y1 + uy * R * 0.3
+        ex, ey = x2 - ux * (R * 0.8 + 8), y2 - uy * (R * 0.8 + 8)  # the tip clear of them
         head = [(ex + ux * 8, ey + uy * 8), (ex - uy * 6, ey + ux * 6), (ex + uy * 6, ey - ux * 6)]
         return group(
             f'class="last" {data(source=last.source, target=last.target)}',
             f'<polygon points="{points(_corners(x1, y1, R - 1.5))}" fill="none" stroke="{HIGHLIGHT}" '
             'stroke-width="4" stroke-dasharray="6 3"/>',
             f'<polygon points="{points(_corners(x2, y2, R - 1.5))}" fill="none" stroke="{HIGHLIGHT}" stroke-width="4"/>',
+            _line(sx, sy, ex, ey, "#FFFFFF", 6),
             _line(sx, sy, ex, ey, INK, 3),
-            f'<polygon points="{points(head)}" fill="{INK}"/>',
+            f'<polygon points="{points(head)}" fill="{INK}" stroke="#FFFFFF" stroke-width="1"/>',
         )
     if isinstance(last, OrderChosen):
         marks = []

@@ -1,17 +1,21 @@
 """A Hunters and Gatherers state as SVG: every placed tile drawn from the tile data in its
 rotation — each side a wedge in its feature's colour (forest, meadow; a river side is bank, river,
-bank), lakes as blue discs with their fish, and the contents as marks: gold, mushrooms, animals,
-fire, shrine; the pieces by seat (a colour and a letter: g gatherer, f fisher, h hunter, u hut),
-completed forests and rivers ticked, the last tile outlined; beside the play area the drawn tile,
-the stacks and the seats.
+bank), rivers stopping at the tile's edge, lakes as blue discs with their fish, and the contents
+as marks: gold, mushrooms, animals, fire, shrine; the pieces by seat (a colour and a letter: g
+gatherer, f fisher, h hunter, u hut), completed forests and rivers ticked, the last tile
+outlined, each tile's id dark on a light chip. A feature has two spots apart, one for its piece,
+one for its marks (or tick), out from the tile's centre so that a lake there stays clear.
+
+The play area keeps each tile at (x, y) × S, whatever the area's size (the picture's origin
+moves as it grows): a page stepping through a game keeps its view. Beside it, in a picture of
+its own (``Picture.panel``, which a page shows out of the board's zoom): the drawn tile, large,
+with each feature's id as the moves name it (``0,-1N+g1``) and a line per feature saying what
+it is, the stacks, the seats and the legend. ``legible`` is the scale at which a tile reads.
 
 Written against the game's public state (``HuntersState``: ``placed``, ``pieces``, ``board``
-with its groups, ``tiles``); the game's ``__init__`` names it with ``pictures = pictures``, as
-Clans and Iwari do, and the pictures conformance test then covers it.
-
+with its groups, ``tiles``); the game's ``__init__`` names it with ``pictures = pictures``.
 Parts are keyed so that ``tribes html`` sends a page only what a move changes: a tile is drawn
-once (``tile:x,y``), its pieces and ticks are their own parts (``on:x,y``); the play area is one
-group (``area<`` … ``area>``) whose offset changes when the area grows, so the tiles keep theirs.
+once (``tile:x,y``), its pieces and ticks are their own parts (``on:x,y``).
 """
 
 from __future__ import annotations
@@ -36,12 +40,17 @@ from tribes.core.pictures import (
 )
 from tribes.core.views import count
 from tribes.games.hunters.board import ANIMALS, Feature, Tile, Turned
+from tribes.games.hunters.render import feature_words
 from tribes.games.hunters.state import HuntersState
 
 S = 72
 """A tile's side."""
 MARGIN = 16
-PANEL_W = 250
+PANEL_W = 280
+LEGIBLE = 1.4
+"""Pixels per unit at which a tile's ids and marks read (a tile of about 100 pixels)."""
+DRAWN_SCALE = 1.6
+"""The drawn tile in the panel, larger than on the board: its feature ids are on it."""
 SEAT_COLOURS = (
     OKABE_ITO["orange"],
     OKABE_ITO["sky blue"],
@@ -55,24 +64,26 @@ FILLS = {"forest": "#4F8F4A", "meadow": "#CFE3A0", "river": "#4F9ED8", "lake": "
 ANIMAL_MARKS = {"deer": "D", "mammoth": "M", "aurochs": "A", "tiger": "T"}
 BANKS = (0.36, 0.64)
 """Where a river side's three parts meet, along the side."""
+RIVER_W = S * 0.16
+DIRECTIONS = "NESW"
 
 
 def picture(
     state: HuntersState, seats: Sequence[str], viewer: Viewer, last: Event | None
 ) -> Picture:
-    """H23: everything is public but the order of the stacks, so every viewer sees the same."""
+    """H23: everything is public but the order of the stacks, so every viewer sees the same.
+    Tiles keep their place ((x, y) × S) however the area grows: its origin moves instead."""
     cells = state.board.cells
     xs = [x for x, _ in cells] or [0]
     ys = [y for _, y in cells] or [0]
-    left, top = min(xs) - 1, min(ys) - 1  # a free cell round the area
-    width = (max(xs) - left + 2) * S + 2 * MARGIN
-    height = (max(ys) - top + 2) * S + 2 * MARGIN
-    scale = max(1.0, min(2.0, height / 420))  # the panel grows with the area, to stay legible
-    total_w = width + round(PANEL_W * scale)
-    total_h = max(height, round((230 + 26 * len(seats)) * scale))
+    left, top = (min(xs) - 1) * S - MARGIN, (min(ys) - 1) * S - MARGIN  # a free cell round
+    width = (max(xs) - min(xs) + 3) * S + 2 * MARGIN
+    height = (max(ys) - min(ys) + 3) * S + 2 * MARGIN
     parts: list[Part] = [
-        ("paper", f'<rect width="100%" height="100%" fill="{PAPER}"/>'),
-        ("area<", f'<g transform="translate({MARGIN - left * S},{MARGIN - top * S})">'),
+        (
+            "paper",
+            f'<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="{PAPER}"/>',
+        ),
     ]
     for x, y, tile_id, rotation in state.placed:
         tile = state.tiles.tiles[tile_id]
@@ -99,15 +110,15 @@ def picture(
                 ),
             )
         )
-    parts.append(("area>", "</g>"))
-    parts.append(
-        (
-            "panel",
-            f'<g transform="translate({width},0) scale({scale:.2f})">{_panel(state, seats, 0)}</g>',
-        )
-    )
     return Picture(
-        total_w, total_h, tuple(parts), title=f"Hunters and Gatherers: {', '.join(seats)}"
+        width,
+        height,
+        tuple(parts),
+        title=f"Carcassonne: Hunters and Gatherers: {', '.join(seats)}",
+        left=left,
+        top=top,
+        panel=_panel(state, seats),
+        legible=LEGIBLE,
     )
 
 
@@ -151,27 +162,45 @@ def _rivers(turned: Turned, x: int, y: int) -> list[tuple[int, tuple[float, floa
 
 
 def where(turned: Turned, x: int, y: int, fid: int) -> tuple[float, float]:
-    """A feature's mark: on a river a third of the way in from its side; on land the mean of
-    its triangles' centroids (the centre for a lake)."""
-    centre = (x * S + S / 2, y * S + S / 2)
+    """A feature's spot, where its piece stands (and, on the drawn tile, its id)."""
+    return _spots(turned, x, y, fid)[0]
+
+
+def _spots(
+    turned: Turned, x: int, y: int, fid: int
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A feature's two spots, apart so that nothing drawn there overlaps: the first for its
+    piece (and id), the second for its marks (what it holds) or its tick. On a river, on the
+    river two fifths in from its side, the second beside it on a bank; on land, out from the
+    centre towards its sides (clear of a lake in the middle), side by side across that line."""
+    cx, cy = x * S + S / 2, y * S + S / 2
     for f, (mx, my) in _rivers(turned, x, y):
         if f == fid:
-            return mx + (centre[0] - mx) * 0.4, my + (centre[1] - my) * 0.4
+            px, py = mx + (cx - mx) * 0.4, my + (cy - my) * 0.4
+            ux, uy = (cx - mx) / (S / 2), (cy - my) / (S / 2)
+            return (px, py), (px - uy * 15, py + ux * 15)
     found = [
         (sum(px for px, _ in tri) / 3, sum(py for _, py in tri) / 3)
         for f, tri in _wedges(turned, x, y)
         if f == fid
     ]
-    if not found:
-        return centre
-    cx = sum(px for px, _ in found) / len(found)
-    cy = sum(py for _, py in found) / len(found)
-    if abs(cx - centre[0]) < 6 and abs(cy - centre[1]) < 6:
-        cx, cy = found[0]  # a feature all round the tile: mark it on its first side
-    return cx, cy
+    if not found:  # a lake: in the middle
+        return (cx, cy), (cx, cy + S * 0.3)
+    mx = sum(px for px, _ in found) / len(found) - cx
+    my = sum(py for _, py in found) / len(found) - cy
+    if abs(mx) < 4 and abs(my) < 4:  # all round the tile: by its first side
+        mx, my = found[0][0] - cx, found[0][1] - cy
+    length = (mx * mx + my * my) ** 0.5 or 1.0
+    ux, uy = mx / length, my / length
+    ox, oy = cx + ux * S * 0.33, cy + uy * S * 0.33
+    return (ox - uy * 10, oy + ux * 10), (ox + uy * 11, oy - ux * 11)
 
 
-def _tile(tile: Tile, turned: Turned, x: int, y: int, rotation: int, cls: str = "tile") -> str:
+def _tile(
+    tile: Tile, turned: Turned, x: int, y: int, rotation: int, cls: str = "tile", ids: bool = False
+) -> str:
+    """A tile in its rotation at cell (x, y); with ``ids`` (the drawn tile) each feature's id,
+    as the moves name it, on its spot."""
     out = []
     for fid, tri in _wedges(turned, x, y):
         fill = FILLS[tile.features[fid].type]
@@ -179,11 +208,18 @@ def _tile(tile: Tile, turned: Turned, x: int, y: int, rotation: int, cls: str = 
             f'<polygon points="{points(tri)}" fill="{fill}" stroke="{fill}" stroke-width="0.6"/>'
         )
     centre = (x * S + S / 2, y * S + S / 2)
-    for fid, (mx, my) in _rivers(turned, x, y):
+    rivers = _rivers(turned, x, y)
+    for fid, (mx, my) in rivers:  # butt ends: the river stops at the tile's edge
         out.append(
             f'<line x1="{num(mx)}" y1="{num(my)}" x2="{num(centre[0])}" y2="{num(centre[1])}" '
-            f'stroke="{FILLS["river"]}" stroke-width="{S * 0.16:.1f}" stroke-linecap="round"/>'
+            f'stroke="{FILLS["river"]}" stroke-width="{RIVER_W:.1f}"/>'
         )
+    if rivers:  # the bend where they meet
+        out.append(
+            f'<circle cx="{num(centre[0])}" cy="{num(centre[1])}" r="{RIVER_W / 2:.1f}" '
+            f'fill="{FILLS["river"]}"/>'
+        )
+    for fid, _ in rivers:
         feature = tile.features[fid]
         if feature.lake is None and len(turned.touches[fid]) == 1:  # a spring
             out.append(
@@ -198,30 +234,70 @@ def _tile(tile: Tile, turned: Turned, x: int, y: int, rotation: int, cls: str = 
         )
         if lake.fish:
             out.append(
-                text(
-                    cx,
-                    cy + 4,
-                    f"{lake.fish}",
-                    size=11,
-                    anchor="middle",
-                    fill="#FFFFFF",
-                    weight="bold",
-                )
+                text(cx, cy + 4, lake.fish, size=11, anchor="middle", fill="#FFFFFF", weight="bold")
             )
     for f in tile.features.values():
         marks = _marks(f)
         if marks and f.type != "lake":
-            mx, my = where(turned, x, y, f.id)
+            mx, my = _spots(turned, x, y, f.id)[1]
             out.append(_badge(mx, my, marks, gold=f.gold))
     out.append(
         f'<rect x="{x * S}" y="{y * S}" width="{S}" height="{S}" fill="none" stroke="#5A554C" stroke-width="0.8"/>'
     )
-    out.append(
-        text(x * S + 3, y * S + 10, tile.id, size=8, fill="#FFFFFF", extra=' opacity="0.85"')
-    )
+    out.append(_label(x * S + 2, y * S + 2, str(tile.id)))
     if tile.kind == "bonus":
-        out.append(text(x * S + S - 3, y * S + 10, "bonus", size=7, anchor="end", fill="#FFFFFF"))
+        out.append(_label(x * S + S - 2, y * S + S - 14, "bonus", anchor="end"))
+    if ids:
+        for fid, (px, py) in sorted(_id_spots(tile, turned, x, y).items()):
+            out.append(_feature_id(px, py, fid))
     return group(f'class="{cls}" {data(x=x, y=y, tile=tile.id, rotation=rotation)}', *out)
+
+
+def _id_spots(tile: Tile, turned: Turned, x: int, y: int) -> dict[int, tuple[float, float]]:
+    """Where each feature's id goes on the drawn tile, no two together: a river's on the
+    river, a lake's beside it; a land feature's in the one of its triangles farthest from the
+    ids already placed (the features with fewest triangles first)."""
+    cx, cy = x * S + S / 2, y * S + S / 2
+    placed: dict[int, tuple[float, float]] = {}
+    for fid, f in tile.features.items():
+        if f.type == "river":
+            placed[fid] = _spots(turned, x, y, fid)[0]
+        elif f.type == "lake":
+            placed[fid] = (cx + 13, cy - 13)
+    pulled = {}
+    for fid, tri in _wedges(turned, x, y):  # the centroid, pulled out towards its side
+        gx, gy = sum(p for p, _ in tri) / 3, sum(q for _, q in tri) / 3
+        pulled.setdefault(fid, []).append((cx + (gx - cx) * 1.25, cy + (gy - cy) * 1.25))
+    for fid in sorted(pulled, key=lambda f: (len(pulled[f]), f)):
+        if fid in placed:
+            continue
+        placed[fid] = max(
+            pulled[fid],
+            key=lambda c: min(
+                [((c[0] - p[0]) ** 2 + (c[1] - p[1]) ** 2) for p in placed.values()] or [0]
+            ),
+        )
+    return placed
+
+
+def _label(x: float, y: float, words: str, anchor: str = "start") -> str:
+    """A tile's id (or "bonus") in its corner: dark on a light chip, readable on any land."""
+    w = 6.2 * len(words) + 4
+    x0 = x if anchor == "start" else x - w
+    return (
+        f'<rect x="{num(x0)}" y="{num(y)}" width="{num(w)}" height="12" rx="2" fill="#FFFFFF" '
+        f'fill-opacity="0.85"/>' + text(x0 + 2, y + 9.5, words, size=10, weight="bold")
+    )
+
+
+def _feature_id(x: float, y: float, fid: int) -> str:
+    """A feature's id on the drawn tile: white on black, the shape of no piece."""
+    return group(
+        f'class="feature-id" {data(feature=fid)}',
+        f'<rect x="{num(x - 7)}" y="{num(y - 7)}" width="14" height="14" rx="3" fill="{INK}" '
+        f'stroke="#FFFFFF" stroke-width="1"/>',
+        text(x, y + 4, fid, size=11, anchor="middle", fill="#FFFFFF", weight="bold"),
+    )
 
 
 def _marks(f: Feature) -> str:
@@ -235,9 +311,9 @@ def _badge(x: float, y: float, marks: str, *, gold: bool) -> str:
     w = 7 * len(marks) + 6
     fill = "#F0E442" if gold else "#FFFFFF"
     return (
-        f'<rect x="{num(x - w / 2)}" y="{num(y - 7)}" width="{w}" height="13" rx="6" fill="{fill}" '
-        f'fill-opacity="0.9" stroke="{INK}" stroke-width="0.6"/>'
-        + text(x, y + 3.5, marks, size=9, anchor="middle", weight="bold")
+        f'<rect x="{num(x - w / 2)}" y="{num(y - 7)}" width="{w}" height="14" rx="6" fill="{fill}" '
+        f'fill-opacity="0.92" stroke="{INK}" stroke-width="0.6"/>'
+        + text(x, y + 4, marks, size=10, anchor="middle", weight="bold")
     )
 
 
@@ -280,9 +356,16 @@ def _completed(state: HuntersState) -> list[tuple[int, int, int]]:
 
 
 def _tick(state: HuntersState, x: int, y: int, fid: int) -> str:
+    """A completed forest's or river's tick: on its marks' spot (its members have gone home;
+    a river's spot is on its bank, beside a hut that may stay on the river)."""
     _, _, turned = state.board.cells[(x, y)]
-    px, py = where(turned, x, y, fid)
-    px, py = px - 14, py + 10
+    px, py = _spots(turned, x, y, fid)[0]  # a forest's: its gatherers have gone home
+    for f, (mx, my) in _rivers(turned, x, y):
+        if f == fid:  # a river's: by its side, along the edge (a hut may stay on the river)
+            cx, cy = x * S + S / 2, y * S + S / 2
+            ux, uy = (cx - mx) / (S / 2), (cy - my) / (S / 2)
+            px, py = mx + ux * 9 + uy * 19, my + uy * 9 - ux * 19
+            break
     return group(
         f'class="complete" {data(x=x, y=y, feature=fid)}',
         f'<circle cx="{num(px)}" cy="{num(py)}" r="7" fill="#FFFFFF" stroke="{INK}"/>',
@@ -294,39 +377,57 @@ def _tick(state: HuntersState, x: int, y: int, fid: int) -> str:
 # --- the panel ------------------------------------------------------------------------------------
 
 
-def _panel(state: HuntersState, seats: Sequence[str], x0: int) -> str:
-    x0 += 10
-    out = [text(x0, 24, "Drawn tile", size=13, weight="bold")]
+def _panel(state: HuntersState, seats: Sequence[str]) -> Picture:
+    """Beside the area: the drawn tile with its feature ids and what each is, the stacks, the
+    seats, whose turn it is and the legend; a page shows it out of the board's zoom."""
+    x0 = 10
+    parts: list[Part] = []
+    y = 22
     if state.drawn is not None and not state.over:
         tile = state.tiles.tiles[state.drawn]
-        # drawn in rotation 0 in a cell of its own, moved next to the title
-        out.append(
-            f'<g transform="translate({x0 - 0},{34}) scale(0.8)">'
-            + _tile(tile, tile.turned[0], 0, 0, 0, "drawn")
-            + "</g>"
-        )
         kind = "bonus tile" if state.bonus else "tile"
-        out.append(text(x0 + 66, 60, f"{kind} {state.drawn}", size=11))
+        size = S * DRAWN_SCALE
+        body = [
+            text(x0, y, f"Drawn: {kind} {state.drawn}", size=13, weight="bold"),
+            f'<g transform="translate({x0},{y + 10}) scale({DRAWN_SCALE})">'
+            + _tile(tile, tile.turned[0], 0, 0, 0, "drawn", ids=True)
+            + "</g>",
+        ]
+        lines = _feature_lines(tile)
+        fy = y + 26
+        body.append(text(x0 + size + 10, fy, "feature ids", size=11, weight="bold"))
+        for line in lines:
+            fy += 15
+            body.append(text(x0 + size + 10, fy, line, size=11))
+        body.append(
+            text(x0, y + size + 26, f"for {seats[state.to_move]}; as drawn (N up)", size=11)
+        )
+        parts.append(("drawn", group(f'class="drawn-tile" {data(tile=tile.id)}', *body)))
+        y += size + 44
     else:
-        out.append(text(x0, 50, "none", size=11))
-    out.append(
-        text(x0, 112, f"stacks: {len(state.stack)} land, {len(state.bonus_stack)} bonus", size=11)
-    )
+        parts.append(("drawn", text(x0, y, "Drawn tile: none", size=13, weight="bold")))
+        y += 22
+    stacks = [
+        text(x0, y, f"stacks: {len(state.stack)} land, {len(state.bonus_stack)} bonus", size=12)
+    ]
     if state.removed:
-        out.append(text(x0, 128, f"removed: {' '.join(map(str, state.removed))}", size=10))
-    out.append(text(x0, 152, "Seats", size=13, weight="bold"))
+        y += 16
+        stacks.append(text(x0, y, f"removed: {' '.join(map(str, state.removed))}", size=11))
+    parts.append(("stacks", "".join(stacks)))
+    y += 28
+    out = [text(x0, y, "Seats", size=13, weight="bold")]
     for i, name in enumerate(seats):
-        y = 162 + 26 * i
+        sy = y + 10 + 26 * i
         fill = SEAT_COLOURS[i]
         if i == state.to_move and not state.over:
             out.append(
-                f'<polygon points="{points([(x0, y + 5), (x0 + 8, y + 10), (x0, y + 15)])}"/>'
+                f'<polygon points="{points([(x0, sy + 5), (x0 + 8, sy + 10), (x0, sy + 15)])}"/>'
             )
-        out.append(f'<circle cx="{x0 + 20}" cy="{y + 10}" r="8" fill="{fill}" stroke="{INK}"/>')
+        out.append(f'<circle cx="{x0 + 20}" cy="{sy + 10}" r="8" fill="{fill}" stroke="{INK}"/>')
         out.append(
             text(
                 x0 + 20,
-                y + 13.5,
+                sy + 13.5,
                 LETTERS[i],
                 size=9,
                 anchor="middle",
@@ -338,17 +439,35 @@ def _panel(state: HuntersState, seats: Sequence[str], x0: int) -> str:
         out.append(
             text(
                 x0 + 34,
-                y + 14,
+                sy + 14,
                 f"{name}  {state.scores[i]} points · {count(members, 'member')}, {count(huts, 'hut')}",
                 size=11,
                 extra=f" {data(seat=name, score=state.scores[i])}",
             )
         )
-    y = 170 + 26 * len(seats)
+    y += 20 + 26 * len(seats)
     status = "game over" if state.over else f"{seats[state.to_move]} to place the tile"
-    out.append(text(x0, y + 8, status, size=12, weight="bold"))
-    out.append(text(x0, y + 28, "$ gold  * mushrooms  D M A T animals", size=9, fill="#5A554C"))
-    out.append(
-        text(x0, y + 40, "! fire  + shrine  ✓ complete  g f h u pieces", size=9, fill="#5A554C")
+    out.append(text(x0, y + 4, status, size=12, weight="bold"))
+    parts.append(("seats", group('class="panel"', *out)))
+    legend = [
+        "$ gold  * mushrooms  ! fire  + shrine",
+        "D deer  M mammoth  A aurochs  T tiger",
+        "ag: ann's gatherer (f fisher, h hunter,",
+        "u hut)  ✓ complete  0 1 2: feature ids",
+    ]
+    parts.append(
+        (
+            "legend",
+            "".join(
+                text(x0, y + 28 + 15 * k, line, size=11, fill="#3D3A33")
+                for k, line in enumerate(legend)
+            ),
+        )
     )
-    return group('class="panel"', *out)
+    height = round(y + 28 + 15 * len(legend))
+    return Picture(PANEL_W, height, tuple(parts))
+
+
+def _feature_lines(tile: Tile) -> list[str]:
+    """The drawn tile's features by id, as ``moves`` names them (:func:`feature_words`)."""
+    return [f"{fid} {feature_words(tile, fid)}" for fid in sorted(tile.features)]

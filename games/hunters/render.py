@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tribes.core.game import Viewer
-from tribes.games.hunters.board import Tile
+from tribes.games.hunters.board import ANIMALS, Tile
 from tribes.games.hunters.state import HuntersState
 
 LETTERS = "abcde"
@@ -43,6 +43,28 @@ def contents(tile: Tile) -> str:
         out.append("d" * deer + "m" * mammoth + "a" * aurochs + "t" * tiger)
         out.append("!" * f.fire + "+" * f.shrine)
     return "".join(out)
+
+
+DIRECTIONS = "NESW"
+
+
+def feature_words(tile: Tile, fid: int) -> str:
+    """``forest E S, gold``: feature ``fid`` of a tile as drawn (its data's north up): its
+    type, the sides it touches, what it holds. The moves name features by these ids
+    (``0,-1N+g1``)."""
+    f = tile.features[fid]
+    sides = sorted({d for d, _ in tile.turned[0].touches.get(fid, ())})
+    words = f.type + "".join(f" {DIRECTIONS[d]}" for d in sides)
+    held = ["gold"] if f.gold else []
+    if f.mushrooms:
+        held.append(f"{f.mushrooms} mushroom{'s' if f.mushrooms > 1 else ''}")
+    held += [f"{n} {name}" for name, n in zip(ANIMALS, f.animals, strict=True) if n]
+    held += [f"{f.fish} fish"] if f.fish else []
+    held += ["fire"] if f.fire else []
+    held += ["shrine"] if f.shrine else []
+    if f.type == "river" and f.lake is not None:
+        held.append(f"into lake {f.lake}")
+    return words + (", " + ", ".join(held) if held else "")
 
 
 def _area(state: HuntersState, width: int) -> list[str]:
@@ -96,6 +118,10 @@ def _status(state: HuntersState, seats: Sequence[str]) -> list[str]:
         lines.append(
             f"drawn: {kind} {state.drawn} (edges N E S W: {' '.join(tile.edges)}; "
             f"holds {contents(tile) or 'nothing'}) for {seats[state.to_move]}"
+        )
+        lines.append(
+            "  feature ids (as drawn, N up): "
+            + "; ".join(f"{fid} {feature_words(tile, fid)}" for fid in sorted(tile.features))
         )
     removed = " ".join(map(str, state.removed)) or "none"
     lines.append(

@@ -150,18 +150,14 @@ def _map(game_map: Map) -> str:
                     f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" '
                     'stroke="#6F6A5E" stroke-width="1.6" stroke-dasharray="1 3" stroke-linecap="round"/>'
                 )
-    y = HEIGHT - 8
-    out.append(
-        text(
-            MX,
-            y,
-            "tents: triangles, totems: circles, by tribe letter · connections: brown land, "
-            "blue dashed water, grey mountain: covered · ^n: peaks of its mountain symbol"
-            + (" · orange rings: the long road" if game_map.road else ""),
-            size=9,
-            fill="#3D3A33",
-        )
-    )
+    legend = [
+        "tents: triangles · totems: circles, by letter",
+        "connections: brown land, blue dashed water;",
+        "grey peak: covered by a mountain · ^n: its peaks",
+    ] + (["orange rings: the long road"] if game_map.road else [])
+    for k, line in enumerate(legend):
+        y = HEIGHT - 14 - 17 * (len(legend) - 1 - k)
+        out.append(text(PANEL_X, y, line, size=13, fill="#3D3A33"))
     return "".join(out)
 
 
@@ -184,15 +180,21 @@ def _links(state: IwariState) -> str:
         factor = state.link_factors[c.id] if state.link_factors else 1
         label = f"{c.id}" + (f"×{factor}" if factor > 1 else "")
         attrs_ = data(connection=c.id, covered=str(covered).lower(), factor=factor)
-        if covered:
-            peak = [(mx, my - 16), (mx + 17, my + 10), (mx - 17, my + 10)]
+        if covered:  # a grey peak no bigger than a number's chip: clear of tents and paths
+            peak = [
+                (mx - 11, my + 9),
+                (mx - 11, my - 1),
+                (mx, my - 12),
+                (mx + 11, my - 1),
+                (mx + 11, my + 9),
+            ]
             out.append(
                 group(
                     f'class="connection" {attrs_}',
-                    f'<polygon points="{points(peak)}" fill="#8C8C8C" stroke="{INK}" stroke-width="1.2"/>'
-                    f'<polyline points="{points([(mx - 6, my - 7), (mx, my - 3), (mx + 6, my - 7)])}" '
-                    'fill="none" stroke="#FFFFFF" stroke-width="1.5"/>',
-                    text(mx, my + 7, label, size=9, anchor="middle", fill="#FFFFFF", weight="bold"),
+                    f'<polygon points="{points(peak)}" fill="#8C8C8C" stroke="{INK}" stroke-width="1.2"/>',
+                    text(
+                        mx, my + 6, label, size=10, anchor="middle", fill="#FFFFFF", weight="bold"
+                    ),
                 )
             )
             continue

@@ -45,7 +45,12 @@ def test_every_game_draws_its_states(name: str) -> None:
                 assert len(set(keys)) == len(keys), "part keys must be unique"
                 svg = game.svg(state, head.seats, viewer, event)
                 root = parse(svg)
-                assert root.get("viewBox") == f"0 0 {picture.width} {picture.height}"
+                width, height = root.get("width"), root.get("height")  # explicit, in pixels
+                assert width and height and float(width) > 0 and float(height) > 0
+                assert root.get("viewBox") == f"0 0 {width} {height}"
+                scale = max(1.0, picture.legible)
+                assert float(width) >= picture.width * scale
+                assert float(height) >= picture.height * scale
 
 
 def test_clans_huts_drawn_are_the_states_at_every_step():
