@@ -201,7 +201,6 @@ def _territory(state: ClansState, tid: int, village: object) -> str:
     out: list[str] = []
     if village is not None:
         doomed = not state.totals[tid]
-        number = getattr(village, "number", 0)
         ring = points(_corners(x, y, R - 3.5))
         if doomed:
             out.append(

@@ -209,7 +209,7 @@ def _tile(
         )
     centre = (x * S + S / 2, y * S + S / 2)
     rivers = _rivers(turned, x, y)
-    for fid, (mx, my) in rivers:  # butt ends: the river stops at the tile's edge
+    for _, (mx, my) in rivers:  # butt ends: the river stops at the tile's edge
         out.append(
             f'<line x1="{num(mx)}" y1="{num(my)}" x2="{num(centre[0])}" y2="{num(centre[1])}" '
             f'stroke="{FILLS["river"]}" stroke-width="{RIVER_W:.1f}"/>'
@@ -264,7 +264,7 @@ def _id_spots(tile: Tile, turned: Turned, x: int, y: int) -> dict[int, tuple[flo
             placed[fid] = _spots(turned, x, y, fid)[0]
         elif f.type == "lake":
             placed[fid] = (cx + 13, cy - 13)
-    pulled = {}
+    pulled: dict[int, list[tuple[float, float]]] = {}
     for fid, tri in _wedges(turned, x, y):  # the centroid, pulled out towards its side
         gx, gy = sum(p for p, _ in tri) / 3, sum(q for _, q in tri) / 3
         pulled.setdefault(fid, []).append((cx + (gx - cx) * 1.25, cy + (gy - cy) * 1.25))
@@ -382,7 +382,7 @@ def _panel(state: HuntersState, seats: Sequence[str]) -> Picture:
     seats, whose turn it is and the legend; a page shows it out of the board's zoom."""
     x0 = 10
     parts: list[Part] = []
-    y = 22
+    y = 22.0
     if state.drawn is not None and not state.over:
         tile = state.tiles.tiles[state.drawn]
         kind = "bonus tile" if state.bonus else "tile"
