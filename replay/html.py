@@ -341,10 +341,10 @@ SCRIPT = r"""
   function follow() {  // the last move in view, the scale kept
     var box = lastBox();
     if (!box) { return; }
-    var v = size(), w = v.w / view.k, h = v.h / view.k, pad = 0.06;
+    var v = size(), w = v.w / view.k, h = v.h / view.k;
     var left = view.x - w / 2, top = view.y - h / 2;
-    var inside = box.x >= left + w * pad && box.y >= top + h * pad &&
-      box.x + box.width <= left + w * (1 - pad) && box.y + box.height <= top + h * (1 - pad);
+    var inside = box.x >= left && box.y >= top &&
+      box.x + box.width <= left + w && box.y + box.height <= top + h;
     if (!inside) { view.x = box.x + box.width / 2; view.y = box.y + box.height / 2; draw(); }
   }
   function zoom(factor, px, py) {  // px, py: the pixel of the viewport that stays put

@@ -226,10 +226,11 @@ def _tile(
                 f'<circle cx="{num(centre[0])}" cy="{num(centre[1])}" r="5" fill="#FFFFFF" stroke="{FILLS["river"]}" stroke-width="2"/>'
             )
     lakes = [f for f in tile.features.values() if f.type == "lake"]
+    radius = S * (0.17 if len(lakes) == 1 else 0.14)  # two side by side: smaller
     for k, lake in enumerate(lakes):
-        cx, cy = x * S + S / 2 + 14 * (k - (len(lakes) - 1) / 2), y * S + S / 2
+        cx, cy = x * S + S / 2 + 13 * (k - (len(lakes) - 1) / 2), y * S + S / 2
         out.append(
-            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{S * 0.17:.1f}" fill="{FILLS["lake"]}" '
+            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{radius:.1f}" fill="{FILLS["lake"]}" '
             f'stroke="#1B5E8C" stroke-width="1"/>'
         )
         if lake.fish:
@@ -262,13 +263,15 @@ def _id_spots(tile: Tile, turned: Turned, x: int, y: int) -> dict[int, tuple[flo
     for fid, f in tile.features.items():
         if f.type == "river":
             placed[fid] = _spots(turned, x, y, fid)[0]
-        elif f.type == "lake":
-            placed[fid] = (cx + 13, cy - 13)
     pulled: dict[int, list[tuple[float, float]]] = {}
+    for fid, f in tile.features.items():
+        if f.type == "lake":  # beside the lakes, on a diagonal
+            pulled[fid] = [(cx + dx, cy + dy) for dx in (-15, 15) for dy in (-15, 15)]
     for fid, tri in _wedges(turned, x, y):  # the centroid, pulled out towards its side
         gx, gy = sum(p for p, _ in tri) / 3, sum(q for _, q in tri) / 3
         pulled.setdefault(fid, []).append((cx + (gx - cx) * 1.25, cy + (gy - cy) * 1.25))
-    for fid in sorted(pulled, key=lambda f: (len(pulled[f]), f)):
+    lakes_first = sorted(pulled, key=lambda f: (tile.features[f].type != "lake", len(pulled[f]), f))
+    for fid in lakes_first:
         if fid in placed:
             continue
         placed[fid] = max(
