@@ -80,8 +80,8 @@ def whole(*args: str) -> Callable:
     """Instructions of one whole command (``SMALL`` in ``args`` is a 10-event Clans log)."""
 
     def count(tribes: Path, work: Path) -> float:
-        small = small_log(tribes, work)
-        return callgrind([str(tribes), *(str(small) if a == "SMALL" else a for a in args)], work)
+        small = str(small_log(tribes, work)) if "SMALL" in args else ""
+        return callgrind([str(tribes), *(small if a == "SMALL" else a for a in args)], work)
 
     return count
 
@@ -126,10 +126,22 @@ MEASURES = [
 
 def installed(work: Path) -> Path:
     """This checkout installed as a user installs it, in a fresh virtual environment."""
+    checkout = Path(__file__).resolve().parent.parent
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=checkout,
+        check=True,
+        capture_output=True,
+    ).stdout.decode()
+    source = work / "source"  # a copy: building writes build/ into the tree it builds
+    for name in filter(None, tracked.split("\0")):
+        if (checkout / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(checkout / name, source / name)
     env = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env)], check=True, **QUIET)
     pip = [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet"]
-    subprocess.run([*pip, str(Path(__file__).resolve().parent.parent)], check=True, **QUIET)
+    subprocess.run([*pip, str(source)], check=True, **QUIET)
     return env / "bin" / "tribes"
 
 

@@ -31,7 +31,7 @@ def work_options(command: Any) -> Any:
     )(command)
 
 
-@click.group(short_help="Many games in one file: list, get, add, split, repair.")
+@click.group()
 def corpus() -> None:
     """Corpora: many games in one file (NAME.corpus); CORPUS#K is game K wherever a log is read."""
 
@@ -142,7 +142,7 @@ def repair(path: Path) -> None:
     )
 
 
-@click.command(short_help="Win rates (with intervals), scores and lengths of many games.")
+@click.command()
 @click.argument("paths", nargs=-1, required=True, type=FILE)
 @click.option("--json", "as_json", is_flag=True, help="A JSON document.")
 @work_options

@@ -10,7 +10,9 @@ from typing import Any
 
 import click
 
+from tribes.cli.common import options
 from tribes.cli.corpus import work_options
+from tribes.cli.main import one_line
 from tribes.core import views
 from tribes.core.errors import CorruptLog, UncommittedTail, UsageError
 from tribes.events import codec
@@ -22,7 +24,7 @@ LOG = click.Path(path_type=Path)
 OUT = click.Path(path_type=Path, dir_okay=False)
 
 
-@click.command(short_help="Replay logs and corpora: every event legal, every state matching.")
+@click.command()
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 @work_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: every log's findings.")
@@ -48,7 +50,7 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: boo
         sys.exit(1)
 
 
-@click.command(short_help="Cut an interrupted append back to the last commit.")
+@click.command()
 @click.argument("log", type=LOG)
 @click.option("--force", is_flag=True, help="Replace an older backup (LOG.torn) if it exists.")
 def repair(log: Path, force: bool) -> None:
@@ -66,12 +68,10 @@ def repair(log: Path, force: bool) -> None:
         )
         hinted.args = (hinted.message,)
         raise hinted from None
-    from tribes.cli.main import one_line
-
     click.echo(one_line(repaired.line()))
 
 
-@click.command(short_help="Write a log of format version 1 in the current version.")
+@click.command()
 @click.argument("source", type=LOG)
 @click.option(
     "-o", "--output", type=OUT, required=True, help="The log to write (.tribes or .json)."
@@ -86,9 +86,7 @@ def repair(log: Path, force: bool) -> None:
 )
 def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]) -> None:
     """Write a log of format version 1 (or any) in the current version, with commits."""
-    from tribes.cli.main import _options
-
-    log = checking.upgrade(source, output, force=force, file_paths=_options(file_paths))
+    log = checking.upgrade(source, output, force=force, file_paths=options(file_paths))
     click.echo(f"{output}: {len(log.events)} events, format version {log.version}")
 
 
@@ -123,9 +121,7 @@ def _ends(opened: logs.Opened) -> list[int | tuple[int, int]]:
     return [*logs.ends_of(opened.log)]
 
 
-@click.command(
-    name="import", short_help="Write a JSON log (or a hand-written scenario) as .tribes."
-)
+@click.command(name="import")
 @click.argument("source", type=LOG)
 @click.option("-o", "--output", type=OUT, required=True, help="The .tribes log to write.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")

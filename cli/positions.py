@@ -22,7 +22,7 @@ LOG = click.Path(path_type=Path)
 OUT = click.Path(path_type=Path, dir_okay=False)
 
 
-@click.command(short_help="The position file of a state: new --position gives it back.")
+@click.command()
 @click.argument("log", type=LOG)
 @click.option("--at", type=int, help="The state after event N (0: the start; default: the last).")
 @click.option(
@@ -60,9 +60,7 @@ def position(log: Path, at: int | None, output: Path | None, force: bool, as_jso
         )
 
 
-@click.command(
-    name="shrink", short_help="The smallest position and fewest events where something happens."
-)
+@click.command(name="shrink")
 @click.argument("log", type=LOG)
 @click.option("--until", "until", metavar="EXPR", help="It happens where EXPR becomes true.")
 @click.option("--refused", metavar="RULE", help="It happens where an event is refused naming RULE.")

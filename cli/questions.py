@@ -36,7 +36,7 @@ def _print_changes(
         click.echo("  no change")
 
 
-@click.command(short_help="What changed: at event N, from N to M, or between two logs.")
+@click.command()
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 @click.option("--at", type=int, help="What event N changed (default: the last event).")
 @click.option("--from", "start", type=int, help="From the state after event N ...")
@@ -139,7 +139,7 @@ def fork(log: Path, at: int, output: Path, force: bool) -> None:
     click.echo(f"{output}: {kept} of {log}; {then}")
 
 
-@click.command(short_help="The first event after which an expression holds.")
+@click.command()
 @click.argument("log", type=LOG)
 @click.option(
     "--until", "expression", required=True, help="An expression over the show --json document."

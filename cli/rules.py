@@ -8,7 +8,7 @@ from tribes.core import rulebook
 from tribes.events import codec
 
 
-@click.command(short_help="The rules of the games, whole or one rule by its id.")
+@click.command()
 @click.argument("words", nargs=-1, metavar="[GAME] [ID]")
 @click.option("--json", "as_json", is_flag=True, help="The rules as JSON: id, section, text.")
 def rules(words: tuple[str, ...], as_json: bool) -> None:

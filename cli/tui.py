@@ -148,7 +148,7 @@ def _size(fd: int) -> tuple[int, int]:
     return size.columns or 80, size.lines or 24
 
 
-@click.command(short_help="Step through a log in the terminal.")
+@click.command()
 @click.argument("log", type=click.Path(path_type=Path))
 @click.option("--at", type=int, help="Open at event N.")
 @click.option("--no-color", is_flag=True, help="No colour (also when NO_COLOR is set).")

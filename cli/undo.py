@@ -6,10 +6,13 @@ from pathlib import Path
 
 import click
 
+from tribes.cli.main import one_line
+from tribes.replay.undo import undo as take_back
+
 LOG = click.Path(path_type=Path)
 
 
-@click.command(short_help="Take back the last append(s) of your own log, keeping a backup.")
+@click.command()
 @click.argument("log", type=LOG)
 @click.option(
     "--moves",
@@ -23,7 +26,4 @@ def undo(log: Path, moves: int | None, force: bool) -> None:
     it was in LOG.undone. The log's digest changes: undo is for your own games, not a log you
     already shared. Refused when a tag or note was added after those moves, or when nothing
     would be left."""
-    from tribes.cli.main import one_line
-    from tribes.replay.undo import undo as take_back
-
     click.echo(one_line(take_back(log, moves, force=force).line()))

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tribes.cli.main import rate
+from tribes.cli.simulation import rate
 
 
 @pytest.mark.parametrize(

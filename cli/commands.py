@@ -1,0 +1,127 @@
+"""The commands of ``tribes``, one line each, and the program's entry point.
+
+This module imports nothing but ``os`` and ``sys``: it is what the ``tribes`` script runs first,
+and ``tribes --help`` is answered from it alone. Loading click costs more instructions than the
+whole of that answer (~130 M of ~170 M on this project's machine: its import pulls in
+``inspect``, ``typing``, ``enum``, ``uuid``, ``datetime``), so the list of commands is written
+here, where it is read without click, and click's own rendering is used whenever the text would
+need more than filling words into lines (a narrow terminal, a hyphen to break at); a test pins the
+two renderings to the same bytes at every width.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "act": ("tribes.cli.play:act", "Check moves and append them to the log (all of them, or none)."),
+    "bisect": ("tribes.cli.questions:bisect", "The first event after which an expression holds."),
+    "corpus": ("tribes.cli.corpus:corpus", "Many games in one file: list, get, add, split, repair."),
+    "demo": ("tribes.cli.simulation:demo", "A seeded Clans game, played and replayed with the tooling."),
+    "diff": ("tribes.cli.questions:diff", "What changed: at event N, from N to M, or between two logs."),
+    "export": ("tribes.cli.logfiles:export", "Write a log in its JSON form: stable, diffable, lossless."),
+    "fork": ("tribes.cli.questions:fork", "A new log with the events before N, to try another line of play."),
+    "html": ("tribes.cli.pages:html_page", "One HTML file that steps through a game in any browser, offline."),
+    "import": ("tribes.cli.logfiles:import_", "Write a JSON log (or a hand-written scenario) as .tribes."),
+    "log": ("tribes.cli.reading:log_", "One line per event: index, seat, notation, effects."),
+    "moves": ("tribes.cli.play:moves", "The legal moves now (or after event N), in notation."),
+    "new": ("tribes.cli.play:new", "Start a new game log."),
+    "note": ("tribes.cli.annotations:note", "Comment on an event (0: the start), or remove the comment."),
+    "position": ("tribes.cli.positions:position", "The position file of a state: new --position gives it back."),
+    "repair": ("tribes.cli.logfiles:repair", "Cut an interrupted append back to the last commit."),
+    "replay": ("tribes.cli.tui:replay", "Step through a log in the terminal."),
+    "rules": ("tribes.cli.rules:rules", "The rules of the games, whole or one rule by its id."),
+    "show": ("tribes.cli.reading:show", "The state of a game: as text, as SVG (--svg) or as JSON."),
+    "shrink": ("tribes.cli.positions:shrink_command", "The smallest position and fewest events where something happens."),
+    "simulate": ("tribes.cli.simulation:simulate", "Play seeded games between bots: a summary and statistics."),
+    "stats": ("tribes.cli.corpus:stats", "Win rates (with intervals), scores and lengths of many games."),
+    "tag": ("tribes.cli.annotations:tag", "List a log's tags, or set and remove them."),
+    "undo": ("tribes.cli.undo:undo", "Take back the last append(s) of your own log, keeping a backup."),
+    "upgrade": ("tribes.cli.logfiles:upgrade", "Write a log of format version 1 in the current version."),
+    "verify": ("tribes.cli.logfiles:verify", "Replay logs and corpora: every event legal, every state matching."),
+    "whatif": ("tribes.cli.questions:whatif", "Replace event N by MOVE and re-check every later event."),
+}  # fmt: skip
+"""Command name -> (``module:attribute`` of its click command, the short help --help lists)."""
+
+DESCRIPTION = (
+    "tribes: Clans, Iwari and Carcassonne: Hunters and Gatherers as event logs you can replay, "
+    "check, step through and share."
+)
+"""What ``tribes --help`` says the program is."""
+
+OPTIONS = (("--version", "Show the version and exit."), ("--help", "Show this message and exit."))
+"""The options of ``tribes`` itself, as click lists them."""
+
+
+def run() -> None:
+    """The ``tribes`` script: ``tribes --help`` answered here, anything else by click."""
+    if sys.argv[1:] == ["--help"]:
+        text = help_text(_width())
+        if text is not None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+    from tribes.cli.main import main
+
+    main()
+
+
+def help_text(width: int) -> str | None:
+    """``tribes --help`` as click renders it at ``width`` (its formatter's width: the terminal's
+    columns, at most 80, less 2), or None where filling words into lines could differ from it."""
+    out = ["Usage: tribes [OPTIONS] COMMAND [ARGS]...\n\n"]
+    about = _filled(DESCRIPTION, width, "  ")
+    if about is None:
+        return None
+    out.append(about + "\n")
+    for title, rows in (
+        ("Options", OPTIONS),
+        ("Commands", [(n, c[1]) for n, c in COMMANDS.items()]),
+    ):
+        rows = sorted(rows) if title == "Commands" else list(rows)
+        first = max(len(name) for name, _ in rows) + 2
+        if first > 32:
+            return None  # click would cap the column and wrap the names
+        out.append(f"\n{title}:\n")
+        for name, text in rows:
+            filled = _filled(text, max(width - first - 2, 10), "")
+            if filled is None or "\n" in filled:
+                return None
+            out.append(f"  {name}{' ' * (first - len(name))}{filled}\n")
+    return "".join(out)
+
+
+def _filled(text: str, width: int, indent: str) -> str | None:
+    """``text`` filled into lines of at most ``width`` characters after ``indent``, as
+    ``textwrap`` does it, or None where it might do more: break a word too long for a line, or
+    split a hyphenated word that does not fit where it stands."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if len(indent) + len(word) > width:
+            return None
+        if line and len(indent) + len(line) + 1 + len(word) > width:
+            if "-" in word:
+                return None
+            lines.append(indent + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(indent + line)
+    return "\n".join(lines)
+
+
+def _width() -> int:
+    """The width click's help formatter takes: the terminal's columns (``COLUMNS`` first, as
+    ``shutil.get_terminal_size`` reads them; 80 without a terminal), at most 80, less 2."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # AttributeError: no stdout at all
+            columns = 80
+    return max(min(columns, 80) - 2, 50)

@@ -1,0 +1,67 @@
+"""What several ``tribes`` commands share: argument types and the reading of option pairs, tags,
+positions and event indexes, each refusing bad input with one clear error."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tribes.cli.main import one_line
+from tribes.core.errors import BadPosition, LogError, UsageError
+from tribes.events import annotation, codec, files
+from tribes.replay.cursor import check_point
+
+LOG = click.Path(path_type=Path)
+"""A log to read: whatever is wrong with it (missing, a folder, damaged) the library says."""
+OUT = click.Path(path_type=Path, dir_okay=False)
+
+
+def options(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` texts (``--option``, ``--file``) as a dict; a bad one is a usage error."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"option '{pair}' must be KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def tag_pairs(pairs: Sequence[str]) -> list[tuple[str, str]]:
+    """``KEY=VALUE`` texts as tags, each checked (a bad one is a usage error)."""
+    out = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"tag {ascii(pair)[:60]} must be KEY=VALUE (--remove KEY removes one)")
+        why = annotation.tag_key_problem(key) or annotation.tag_value_problem(value)
+        if why:
+            raise UsageError(f"tag {ascii(key)[:40]}: {why}")
+        out.append((key, value))
+    return out
+
+
+def tag_line(key: str, value: str) -> str:
+    """A tag as a PGN writes one: ``[event "Club night"]``."""
+    return one_line(f"[{key} {codec.to_json(value, indent=None)}]")
+
+
+def read_position(path: Path) -> Any:
+    """A position file: a regular file (never a device or a FIFO) of at most 1 MiB of JSON."""
+    try:
+        position = codec.from_json(files.read_regular(path, 1 << 20, "position file").decode())
+    except LogError as exc:
+        raise BadPosition(f"cannot read position {path}: {exc.reason}") from None
+    except (ValueError, RecursionError) as exc:
+        raise BadPosition(f"position {path} is not valid JSON: {exc}") from None
+    if not isinstance(position, dict):
+        raise BadPosition(f"position {path} must be a JSON object, not {type(position).__name__}")
+    return position
+
+
+def at(count: int, index: int | None) -> int:
+    """The event index ``--at`` names (default: the last of ``count``), checked."""
+    return count if index is None else check_point(index, count)

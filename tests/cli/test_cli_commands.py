@@ -1,0 +1,84 @@
+"""The command registry: every command has its one line in ``COMMANDS``, is loaded only when
+run, and ``tribes --help`` (answered without click) reads exactly as click would write it."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import subprocess
+import sys
+
+import click
+import pytest
+
+import tribes.cli
+from tribes.cli import commands
+from tribes.cli.main import main
+from tribes.testing import cli as testing_cli
+
+
+def _command_modules() -> list[str]:
+    return [f"tribes.cli.{m.name}" for m in pkgutil.iter_modules(tribes.cli.__path__)]
+
+
+def test_every_command_of_the_cli_has_its_line():
+    defined: dict[int, tuple[str, click.Command]] = {}
+    inside: set[int] = set()
+    for name in _command_modules():
+        module = importlib.import_module(name)
+        for attribute, value in vars(module).items():
+            if isinstance(value, click.Command) and value is not main:
+                defined[id(value)] = (f"{name}:{attribute}", value)
+                if isinstance(value, click.Group):
+                    inside.update(id(c) for c in value.commands.values())
+    top = {where for key, (where, _) in defined.items() if key not in inside}
+    assert top == {where for where, _ in commands.COMMANDS.values()}
+    for name, (where, short_help) in commands.COMMANDS.items():
+        command = main.get_command(click.Context(main), name)
+        assert command is not None and command.name == name, where
+        assert command.get_short_help_str() == short_help
+
+
+def _loaded_after(*args: str) -> list[str]:
+    code = (
+        "import json, sys\n"
+        f"sys.argv = ['tribes', *{list(args)!r}]\n"
+        "from tribes.cli.commands import run\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_help_loads_neither_click_nor_a_command():
+    loaded = _loaded_after("--help")
+    assert "click" not in loaded
+    assert [m for m in loaded if m.startswith("tribes.")] == ["tribes.cli", "tribes.cli.commands"]
+
+
+def test_a_command_loads_its_own_module_and_no_other_command():
+    loaded = set(_loaded_after("rules", "--help"))
+    assert "tribes.cli.rules" in loaded
+    others = set(_command_modules()) - {
+        "tribes.cli.rules",
+        "tribes.cli.main",
+        "tribes.cli.commands",
+    }
+    assert not loaded & others, sorted(loaded & others)
+
+
+@pytest.mark.parametrize("width", [50, 52, 60, 64, 70, 77, 78, 100])
+def test_help_without_click_is_clicks_to_the_byte(width):
+    ours = commands.help_text(width)
+    ctx = click.Context(main, info_name="tribes", terminal_width=width)
+    assert ours is None or ours == main.get_help(ctx) + "\n"
+    if width == 78:  # the width of any terminal of 80 columns or more, and of no terminal
+        assert ours is not None
+
+
+def test_help_in_a_process_is_the_same_as_clicks():
+    fast = testing_cli.run_process("--help", env={"COLUMNS": "120"}).stdout
+    ctx = click.Context(main, info_name="tribes", terminal_width=78)
+    assert fast == main.get_help(ctx) + "\n"
