@@ -3,21 +3,19 @@ and the board's unions, no search."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import compress
 
 from tribes.games.hunters.board import (
     DIRECTIONS,
     EDGE_NAMES,
     PIECE_TYPES,
     STEP,
+    Tile,
     TileSet,
     Turned,
     need_text,
 )
 from tribes.games.hunters.features import Board, Node
-
-if TYPE_CHECKING:
-    pass
 
 Placement = int
 """A cell and rotation in one int, ``((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation``: ints
@@ -34,12 +32,14 @@ def decode(p: Placement) -> tuple[int, int, int]:
     return ((p >> 2) & 0x1FFF) - OFFSET, (p >> 15) - OFFSET, p & 3
 
 
-def placements(tiles: TileSet, board: Board, tile: int) -> tuple[Placement, ...]:
-    """Every cell and rotation where ``tile`` fits, by row, then column, then rotation."""
-    by_need = tiles.tiles[tile].by_need
-    found = [at | r for at, need in board.frontier.items() for r in by_need[need]]
-    found.sort()
-    return tuple(found)
+def placements(tile: Tile, board: Board) -> tuple[Placement, ...]:
+    """Every cell and rotation where ``tile`` fits, by row, then column, then rotation: the
+    cells whose need it fits picked out in C (most cells fit no rotation of a given tile), then
+    sorted (a cell's placement has rotation 0: its rotations follow it in order)."""
+    frontier = board.frontier
+    cells = sorted(compress(frontier, map(tile.fitting.__contains__, frontier.values())))
+    by_need = tile.by_need
+    return tuple([at | r for at in cells for r in by_need[frontier[at]]])
 
 
 _SIDES: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
@@ -90,7 +90,7 @@ def occupied(
 
 def draw(
     tiles: TileSet, board: Board, stack: tuple[int, ...]
-) -> tuple[int | None, None, tuple[int, ...], tuple[int, ...]]:
+) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
     """H5, H13: the first tile of ``stack`` that fits somewhere, the rest of the stack, and the
     tiles before it that fit nowhere (removed). Where it fits is left to ``placements``, asked
     for by the legal moves: a replay never needs it."""
@@ -98,9 +98,9 @@ def draw(
     needs = board.frontier.values()
     for i, tile in enumerate(stack):
         if not tiles.tiles[tile].fitting.isdisjoint(needs):  # a need it meets: one C loop
-            return tile, None, stack[i + 1 :], tuple(removed)
+            return tile, stack[i + 1 :], tuple(removed)
         removed.append(tile)
-    return None, None, (), tuple(removed)
+    return None, (), tuple(removed)
 
 
 def misfit(board: Board, turned: Turned, x: int, y: int) -> str | None:

@@ -15,6 +15,7 @@ from tribes.core.header import Header
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import load
 from tribes.games.hunters.events import PIECES, BonusEarned, PlacedTile, TilePlaced, TileRemoved
+from tribes.games.hunters.features import Board
 from tribes.games.hunters.placement import (
     OFFSET,
     Placement,
@@ -24,6 +25,7 @@ from tribes.games.hunters.placement import (
     encode,
     misfit,
     occupied,
+    placements,
     wrong_kind,
 )
 from tribes.games.hunters.positions import from_position
@@ -34,31 +36,12 @@ Options = tuple[tuple[str, int], ...]
 """The (piece, feature) options of one placement."""
 
 
-_MADE: dict[tuple[str, int] | None, dict[Placement, TilePlaced]] = {}
-"""Moves made before, by option (None: no piece), then placement: an event is immutable, so
-one object serves every turn and game that lists the same move (a lookup costs a fifteenth of
-building it)."""
-MADE_MOST = 1 << 15
-"""The most moves kept made (~4 MB), whatever the tile files and board sizes."""
-_made = [0]
-
-
 def _move(p: Placement, option: tuple[str, int] | None) -> TilePlaced:
     """The move of placement ``p`` with ``option`` (piece, feature id) or none."""
-    made = _MADE.get(option)
-    if made is not None:
-        move = made.get(p)
-        if move is not None:
-            return move
     x, y, r = decode(p)
     if option is None:
-        move = TilePlaced(x=x, y=y, rotation=r)
-    else:
-        move = TilePlaced(x=x, y=y, rotation=r, piece=option[0], feature=option[1])
-    if _made[0] < MADE_MOST:  # bounded, whatever the tile files and board sizes
-        _MADE.setdefault(option, {})[p] = move
-        _made[0] += 1
-    return move
+        return TilePlaced(x=x, y=y, rotation=r)
+    return TilePlaced(x=x, y=y, rotation=r, piece=option[0], feature=option[1])
 
 
 class Moves(Sequence[Event]):
@@ -67,18 +50,15 @@ class Moves(Sequence[Event]):
     since a turn lists some fifty moves and plays one: building them all would cost more than
     the rest of the turn."""
 
-    __slots__ = ("_count", "_options", "_starts", "_state", "_where")
+    __slots__ = ("_count", "_options", "_starts", "_where")
 
     def __init__(
         self,
-        state: HuntersState | None,
         where: tuple[Placement, ...],
         options: list[Options] | None = None,
         starts: list[int] | None = None,
         count: int | None = None,
     ) -> None:
-        self._state = state
-        """The state these are the moves of: the move read last is marked legal on it."""
         self._where = where
         self._options = options
         """Per placement, or None when no placement allows a piece."""
@@ -103,14 +83,10 @@ class Moves(Sequence[Event]):
         if not 0 <= index < self._count:
             raise IndexError("move index out of range")
         if self._options is None or self._starts is None:
-            move = _move(self._where[index], None)
-        else:
-            at = bisect_right(self._starts, index) - 1
-            k = index - self._starts[at]
-            move = _move(self._where[at], self._options[at][k - 1] if k else None)
-        if self._state is not None:
-            object.__setattr__(self._state, "listed", move)
-        return move
+            return _move(self._where[index], None)
+        at = bisect_right(self._starts, index) - 1
+        k = index - self._starts[at]
+        return _move(self._where[at], self._options[at][k - 1] if k else None)
 
     def __iter__(self) -> Iterator[Event]:
         for i, p in enumerate(self._where):
@@ -134,13 +110,13 @@ def legal_moves(state: HuntersState) -> Moves:
     """H5, H6: every cell and rotation where the drawn tile fits, each without a piece and with
     every piece the supply and the joined features allow."""
     if state.over or state.drawn is None:
-        return Moves(None, ())
-    where = state.places()
-    members, huts = state.supply[state.to_move]
-    if not (members or huts):
-        return Moves(state, where)
+        return Moves(())
     board = state.board
     tile = state.tiles.tiles[state.drawn]
+    where = placements(tile, board)
+    members, huts = state.supply[state.to_move]
+    if not (members or huts):
+        return Moves(where)
     cache, allow = tile.allowed, tile.allow
     flags = (huts > 0) << 3 | (members > 0) << 2
     options: list[Options] = []
@@ -148,17 +124,11 @@ def legal_moves(state: HuntersState) -> Moves:
     count = 0
     cell = -1
     occupied_bits = 0
-    manned_roots, hutted_roots = board.manned, board.hutted
-    anyone = bool(manned_roots or hutted_roots)  # else nothing is occupied
-    frontier = board.frontier
+    anyone = bool(board.manned or board.hutted)  # else nothing is occupied
     for p in where:
-        if cell != p >> 2:
+        if anyone and cell != p >> 2:
             cell = p >> 2
-            if anyone:
-                x, y = (cell & 0x1FFF) - OFFSET, (p >> 15) - OFFSET  # decode(p)
-                need = frontier[p & ~3]  # the cell's placement with rotation 0
-                manned, hutted = occupied(board, x, y, need, manned_roots, hutted_roots)
-                occupied_bits = (manned << 12 | hutted) << 4
+            occupied_bits = _occupied_bits(board, p & ~3)
         key = occupied_bits | flags | (p & 3)
         found = cache.get(key)
         if found is None:
@@ -166,13 +136,50 @@ def legal_moves(state: HuntersState) -> Moves:
         starts.append(count)
         options.append(found)
         count += 1 + len(found)
-    return Moves(state, where, options, starts, count)
+    return Moves(where, options, starts, count)
+
+
+def _occupied_bits(board: Board, at: Placement) -> int:
+    """The occupied places around the empty cell of ``at`` (a placement of rotation 0), as
+    :meth:`Tile.allow`'s key holds them."""
+    x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
+    manned, hutted = occupied(board, x, y, board.frontier[at], board.manned, board.hutted)
+    return (manned << 12 | hutted) << 4
 
 
 def check(state: HuntersState, event: Event) -> None:
     """Raises IllegalMove naming the rule unless ``event`` is legal now."""
     if state.over or state.drawn is None:
         raise GameOver("the game is over: no tile is left to place", rule="H14")
+    if not (isinstance(event, TilePlaced) and _listed(state, event)):
+        _refuse(state, event)
+
+
+def _listed(state: HuntersState, event: TilePlaced) -> bool:
+    """Whether the legal moves list ``event``, from the same tables they are built from (one
+    cell's lookups: the reducer checks every move, so this is on the hot path)."""
+    board = state.board
+    at = encode(event.x, event.y, 0)
+    need = board.frontier.get(at)
+    tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
+    if need is None or event.rotation not in tile.by_need[need]:
+        return False
+    piece, fid = event.piece, event.feature
+    if piece is None:
+        return fid is None
+    members, huts = state.supply[state.to_move]
+    key = (huts > 0) << 3 | (members > 0) << 2 | event.rotation
+    if board.manned or board.hutted:
+        key |= _occupied_bits(board, at)
+    found = tile.allowed.get(key)
+    if found is None:
+        found = tile.allow(key)
+    return (piece, fid) in found
+
+
+def _refuse(state: HuntersState, event: Event) -> None:
+    """Raises IllegalMove saying which rule ``event`` breaks (the detailed check, for a move the
+    legal moves do not list)."""
     if not isinstance(event, TilePlaced):
         raise IllegalMove(f"'{type(event).__name__}' is not a Hunters and Gatherers move")
     tiles = state.tiles
@@ -209,8 +216,7 @@ def check(state: HuntersState, event: Event) -> None:
 def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect, ...]]:
     """The reducer: place the tile and the piece, score what it completed, then the bonus
     tile (H13) or the next player's land tile, or the end (H14)."""
-    if event is not state.listed:  # a move read from this state's own list is legal as built
-        check(state, event)
+    check(state, event)
     assert isinstance(event, TilePlaced)
     tiles, players, seat = state.tiles, state.players, state.to_move
     tile = state.drawn
@@ -244,7 +250,7 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     stack = state.stack
     drawn = None
     if gold and not state.bonus and bonus_stack:  # H13: one bonus tile, never a chain
-        drawn, where, bonus_stack, unfit = draw(tiles, board, bonus_stack)
+        drawn, bonus_stack, unfit = draw(tiles, board, bonus_stack)
         if unfit:
             effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
             removed = removed + unfit
@@ -252,7 +258,7 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
             effects.append(BonusEarned(seat=seat, tile=drawn))
     bonus = drawn is not None
     if not bonus:
-        drawn, where, stack, unfit = draw(tiles, board, stack)
+        drawn, stack, unfit = draw(tiles, board, stack)
         if unfit:
             effects.extend(TileRemoved(tile=t) for t in unfit)
             removed = removed + unfit
@@ -271,7 +277,6 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
         to_move=seat if bonus else (seat + 1) % players,
         tiles=tiles,
         board=board,
-        where=where,
     )
     if drawn is None:
         after, final = finish(after)

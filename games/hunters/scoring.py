@@ -177,7 +177,6 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
         bonus=False,
         over=True,
         board=_without_members(board, state.pieces),
-        where=(),
         tiles=tiles,
     )
     effects.append(GameEnded(scores=done.scores, winners=winners_of(done)))

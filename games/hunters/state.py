@@ -2,8 +2,8 @@
 position (H4) is read in ``positions``.
 
 What is stored is what cannot be derived: the tiles in placement order, the pieces, supplies,
-scores, the stacks and the drawn tile. The board with its joined features and the places the
-drawn tile fits are caches (``CACHE``), rebuilt from the placed tiles when a state is read back.
+scores, the stacks and the drawn tile. The tile set and the board with its joined features
+are caches (``CACHE``), rebuilt from the placed tiles when a state is read back.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tribes.events.codec import CACHE
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import PIECE_TYPES, STANDARD, TileSet, load
 from tribes.games.hunters.features import Board
-from tribes.games.hunters.placement import Placement, draw, placements
+from tribes.games.hunters.placement import draw
 
 MEMBERS = 5
 HUTS = 2
@@ -59,36 +59,21 @@ class HuntersState:
     """The drawn tile is a bonus tile earned by gold: the active player's pending decision."""
     to_move: int
     over: bool = False
-    tiles: TileSet = attrs.field(default=None, eq=False, repr=False, metadata={CACHE: True})  # type: ignore[assignment]
-    board: Board = attrs.field(default=None, eq=False, repr=False, metadata={CACHE: True})  # type: ignore[assignment]
-    where: tuple[Placement, ...] | None = attrs.field(
-        default=None,
+    tiles: TileSet = attrs.field(
+        default=attrs.Factory(lambda self: load(self.tiles_source), takes_self=True),
         eq=False,
         repr=False,
         metadata={CACHE: True},
     )
-    """Where the drawn tile fits: None until :meth:`places` is asked."""
-    listed: object = attrs.field(
-        init=False, default=None, eq=False, repr=False, metadata={CACHE: True}
+    """The tile set of ``tiles_source``, with its tables."""
+    board: Board = attrs.field(
+        default=attrs.Factory(lambda self: rebuild(self), takes_self=True),
+        eq=False,
+        repr=False,
+        metadata={CACHE: True},
     )
-    """The move last read from this state's legal moves (``rules.Moves``): legal as built, so
-    the reducer need not check it again (the identity of the very object, never an equal one;
-    not an argument, so ``attrs.evolve`` never carries it to another state)."""
-
-    def __attrs_post_init__(self) -> None:
-        if self.tiles is None:
-            object.__setattr__(self, "tiles", load(self.tiles_source))
-        if self.board is None:
-            object.__setattr__(self, "board", rebuild(self))
-
-    def places(self) -> tuple[Placement, ...]:
-        """Where the drawn tile fits, computed when first asked for and kept (a cache: the
-        legal moves ask for it, a replay never does)."""
-        where = self.where
-        if where is None:
-            where = () if self.drawn is None else placements(self.tiles, self.board, self.drawn)
-            object.__setattr__(self, "where", where)
-        return where
+    """The placed tiles with their joined features, rebuilt from ``placed`` and ``pieces`` when
+    not given (a state read back)."""
 
     @classmethod
     def from_fields(cls, **fields: Any) -> HuntersState:
@@ -129,7 +114,7 @@ def _started(
     removed: Sequence[int] = (),
     finished: bool = True,
 ) -> HuntersState:
-    drawn, where, rest, unfit = draw(tiles, board, tuple(land))
+    drawn, rest, unfit = draw(tiles, board, tuple(land))
     supply = [[MEMBERS, HUTS] for _ in range(players)]
     for p in pieces:
         supply[p.seat][1 if p.kind == "hut" else 0] -= 1
@@ -147,7 +132,6 @@ def _started(
         to_move=to_move,
         tiles=tiles,
         board=board,
-        where=where,
     )
     if drawn is None and finished:
         from tribes.games.hunters.scoring import finish

@@ -407,40 +407,54 @@ def test_engine_occupied_roots_are_those_of_the_pieces_at_every_step(seats: int)
             state, _ = game.apply(state, moves[picks.below(len(moves))])
 
 
-def test_engine_a_listed_move_skips_the_check_on_its_own_state_only() -> None:
-    """A move read from a state's legal moves is marked on that state, so the reducer does not
-    check it twice; the same move on any other state (an evolved copy included) is checked."""
+def test_engine_reading_the_legal_moves_writes_nothing_on_the_state() -> None:
+    """A state is a value: listing and reading its moves leaves every field (caches included)
+    the very same object, and the reducer checks every move, a listed one too."""
     import attrs
 
     from tribes.core.errors import IllegalMove
 
     game = hunters.GAME
     state = game.setup(logs.header(game, seats=["ann", "bob"], seed=4))
-    move = game.legal_moves(state)[0]
-    assert state.listed is move
-    assert attrs.evolve(state, to_move=state.to_move).listed is None
-    after, _ = game.apply(state, move)
+    before = {f.name: getattr(state, f.name) for f in attrs.fields(type(state))}
+    moves = game.legal_moves(state)
+    assert list(moves) == [moves[i] for i in range(len(moves))]
+    after, _ = game.apply(state, moves[0])
+    assert {f.name: getattr(state, f.name) for f in attrs.fields(type(state))} == before
+    assert all(getattr(state, f.name) is before[f.name] for f in attrs.fields(type(state)))
     with pytest.raises(IllegalMove, match="holds a tile already"):
-        game.apply(after, move)
-    moves = game.legal_moves(after)
-    assert after.listed is None  # nothing read yet
-    assert moves[len(moves) - 1] is after.listed
+        game.apply(after, moves[0])
 
 
-def test_engine_a_move_is_one_object_wherever_it_is_listed() -> None:
-    """The move list hands out one immutable event per distinct move, so states that list the
-    same move share it; the reducer checks it on a state that did not list it."""
-    import attrs
-
+def test_engine_the_quick_check_accepts_exactly_what_the_detailed_one_does() -> None:
+    """The reducer's check looks a move up in the tables the legal moves are built from, and
+    falls back to the detailed check (which names the rule) for anything else: over random
+    games, every move of every cell, rotation and piece option of the drawn tile is accepted by
+    one exactly when the other accepts it, and exactly when the legal moves list it."""
     from tribes.core.errors import IllegalMove
+    from tribes.core.prng import Stream
+    from tribes.games.hunters.events import PIECES
 
     game = hunters.GAME
-    first = game.setup(logs.header(game, seats=["ann", "bob"], seed=4))
-    twin = attrs.evolve(first)
-    a, b = game.legal_moves(first), game.legal_moves(twin)
-    assert list(a) == list(b)
-    assert all(x is y for x, y in zip(a, b, strict=True))
-    assert a[0] is b[0] and first.listed is twin.listed
-    after, _ = game.apply(first, a[0])
-    with pytest.raises(IllegalMove):
-        game.apply(after, a[0])
+    for seed in (3, 8):
+        state = game.setup(logs.header(game, seats=["ann", "bob", "cy"], seed=seed))
+        picks = Stream(seed, "quick-check")
+        while moves := game.legal_moves(state):
+            listed = set(moves)
+            tile = state.tiles.tiles[state.drawn]
+            for at in state.board.frontier:
+                x, y, _ = placement.decode(at)
+                for rotation in range(4):
+                    for piece, fid in [
+                        (None, None),
+                        *((p, f) for p in PIECES for f in tile.features),
+                    ]:
+                        event = TilePlaced(x=x, y=y, rotation=rotation, piece=piece, feature=fid)
+                        quick = rules._listed(state, event)
+                        try:
+                            rules._refuse(state, event)
+                            detailed = True
+                        except IllegalMove:
+                            detailed = False
+                        assert quick == detailed == (event in listed), event
+            state, _ = game.apply(state, moves[picks.below(len(moves))])
