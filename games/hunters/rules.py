@@ -88,6 +88,16 @@ class Moves(Sequence[Event]):
         k = index - self._starts[at]
         return _move(self._where[at], self._options[at][k - 1] if k else None)
 
+    def by_placement(self) -> Iterator[tuple[Placement, int]]:
+        """Each placement, in order, with how many moves it makes (itself without a piece, then
+        one per piece option): what a bot that weighs placements reads without building moves."""
+        if self._options is None:
+            for p in self._where:
+                yield p, 1
+            return
+        for p, found in zip(self._where, self._options, strict=True):
+            yield p, 1 + len(found)
+
     def __iter__(self) -> Iterator[Event]:
         for i, p in enumerate(self._where):
             yield _move(p, None)
