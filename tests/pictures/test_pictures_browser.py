@@ -27,6 +27,10 @@ from tribes.replay import html
 from tribes.replay.cursor import Cursor
 from tribes.replay.diff import diff
 
+pytestmark = pytest.mark.xdist_group("browser")
+"""In a parallel run (``make test``: ``-n auto --dist loadgroup``) every test of this module runs
+in one worker, so that one Chromium serves them all."""
+
 FLAGS = [
     "--headless",
     "--no-sandbox",

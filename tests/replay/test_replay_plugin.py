@@ -6,6 +6,7 @@ point, not from a conftest)."""
 from __future__ import annotations
 
 import importlib.metadata
+import os
 import re
 import shutil
 from pathlib import Path
@@ -40,6 +41,9 @@ def user(
     """A user's project: a copied log and one test using the fixture; nothing else."""
     monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
+    for name in [n for n in os.environ if n.startswith("PYTEST_XDIST_")]:
+        monkeypatch.delenv(name)  # a worker of a parallel run: the user's run is none (syrupy
+        # leaves its report to the controller in a worker)
     (pytester.path / "logs").mkdir()
     shutil.copyfile(demo_source, pytester.path / "logs" / "game.tribes")
     pytester.makepyfile(test_user=USER_TEST)
