@@ -1,8 +1,9 @@
 """A game's data files: those shipped with it (:func:`packaged`) and those a user names.
 
 A file an option names (``board=PATH``) is read by the library when a log is made and carried in
-the log's header; the game gets it through :func:`carry` (a key naming the text, by its content)
-and :func:`carried`, never through a path: reading a log opens no file it names."""
+the log's header (``header.files``); a game's setup reads its text from there and names it in its
+states by :func:`key` (by content), never by a path: reading a log opens no file it names, and
+nothing here keeps a log's files (a game may keep a bounded memo of what it built from a text)."""
 
 from __future__ import annotations
 
@@ -21,28 +22,24 @@ def packaged(package: str, name: str) -> Any:
     return json.loads((resources.files(package) / "data" / name).read_text())
 
 
-_CARRIED: dict[str, tuple[str, str]] = {}
-
-
-def carry(text: str, label: str) -> str:
-    """A key for the text of a file carried in a log (the same for the same text, whatever the
-    file was called); ``label`` (the path given at ``new``) names it in errors."""
+def key(text: str) -> str:
+    """The name a state gives the file of ``text`` carried in a log: the same for the same text,
+    whatever the file was called (it is part of what a state hashes to)."""
     digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-    key = f"file:{digest}"
-    _CARRIED.setdefault(key, (text, label))
-    return key
+    return f"file:{digest}"
 
 
-def carried(key: str, what: str) -> tuple[Any, str]:
-    """The JSON of the carried file ``key`` and its label; BadData if none was carried."""
-    found = _CARRIED.get(key)
-    if found is None:
-        raise BadData(f"{what} '{key}' is not carried in the log (a path is never opened)")
-    text, label = found
+def parse(text: str, label: str, what: str) -> Any:
+    """The JSON of a carried file; BadData naming it by ``label`` (the path given at ``new``)."""
     try:
-        return json.loads(text, parse_constant=_no_constant), label
+        return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise BadData(f"{what} '{label}' cannot be read as JSON: {exc}") from None
+
+
+def not_carried(source: str, what: str) -> BadData:
+    """The error of a state that names a carried file its maker did not hand over."""
+    return BadData(f"{what} '{source}' is not carried in the log (a path is never opened)")
 
 
 def _no_constant(name: str) -> Any:

@@ -15,7 +15,6 @@ from typing import Any, ClassVar, Literal, Protocol
 
 import attrs
 
-from tribes.core import datafiles
 from tribes.core import views as core_views
 from tribes.core.errors import BadOption, BadPosition, UsageError
 from tribes.core.events import Effect, Event, EventTable
@@ -224,7 +223,8 @@ class Game(Protocol):
 class Rules(Protocol):
     def setup(self, header: Header, options: Mapping[str, str]) -> Any:
         """The start state of ``header``, from its seed or its position; ``options`` are the
-        header's options with every default filled in."""
+        header's options with every default filled in, and the text of a file an option names
+        is ``header.files[option]`` (carried in the log: never read from a path)."""
 
     def legal_moves(self, state: Any) -> Sequence[Event]: ...
     def check(self, state: Any, event: Event) -> None: ...
@@ -322,8 +322,6 @@ class GameBase:
         options = self.with_defaults(header.options)
         if isinstance(header.position, dict) and POSITION_OPTIONS in header.position:
             header = self._options_of_position(header, options)
-        for name, text in header.files.items():  # a file an option named, carried in the log
-            options[name] = datafiles.carry(text, options.get(name, name))
         return self.rules.setup(header, options)
 
     def _options_of_position(self, header: Header, options: Mapping[str, str]) -> Header:

@@ -8,12 +8,14 @@ can load it (C1).
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import carried, packaged
+from tribes.core import datafiles
+from tribes.core.datafiles import packaged
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -101,25 +103,28 @@ class Board:
         return hash(self.source)
 
 
-_LOADED: dict[str, Board] = {}
+def load(source: str = STANDARD, text: str | None = None) -> Board:
+    """The board of ``source``: ``"standard"`` (the packaged files), or the board file of
+    ``text`` carried in a log (``header.files``; ``source`` is then the path given at ``new``,
+    for errors); never a path read. Built once per text (a bounded memo)."""
+    if text is not None:
+        return _from_text(text, source)
+    if source != STANDARD:
+        raise datafiles.not_carried(source, "board file")
+    return _standard()
 
 
-def load(source: str = STANDARD) -> Board:
-    """The board of ``source``: ``"standard"`` (the packaged files) or the key of a board file
-    carried in a log (:func:`tribes.core.datafiles.carry`); never a path. Loaded once per
-    process; states look their board up here on every move."""
-    board = _LOADED.get(source)
-    if board is None:
-        board = _LOADED[source] = _load(source)
-    return board
-
-
-def _load(source: str) -> Board:
+@functools.cache
+def _standard() -> Board:
     chart = packaged("tribes.games.clans", "epochs.json")
-    if source == STANDARD:
-        return validate(packaged("tribes.games.clans", "board.json"), chart, source)
-    data, label = carried(source, "board file")
-    return attrs.evolve(validate(data, chart, label), source=source)
+    return validate(packaged("tribes.games.clans", "board.json"), chart, STANDARD)
+
+
+@functools.lru_cache(maxsize=8)
+def _from_text(text: str, label: str) -> Board:
+    chart = packaged("tribes.games.clans", "epochs.json")
+    data = datafiles.parse(text, label, "board file")
+    return attrs.evolve(validate(data, chart, label), source=datafiles.key(text))
 
 
 def validate(board: Any, chart: Any, source: str) -> Board:

@@ -47,7 +47,7 @@ NO_MOVE_LEFT = "no legal move is left"
 def setup(header: Header, options: Mapping[str, str]) -> ClansState:
     """The start: from the seed (C4–C6) or a position (C7); a start where no hut can move is
     over at once (C21)."""
-    board = load(options["board"])
+    board = load(options["board"], header.files.get("board"))
     if header.position is None:
         start = from_seed(board, header.seed, len(header.seats))
     else:
@@ -270,6 +270,7 @@ def _move(
         big |= 1 << target
     return ClansState(
         board_source=state.board_source,
+        board=board,
         clans=state.clans,
         huts=tuple(huts),
         totals=tuple(totals),

@@ -61,7 +61,8 @@ class ClansState:
     """
 
     board_source: str
-    """Where the board came from (``"standard"`` or a path): states refer to boards by name."""
+    """Which board: ``"standard"``, or a carried board file's :func:`datafiles.key` (by its
+    content): what the state hashes; the board itself is the cache ``board``."""
     clans: tuple[Colour, ...]
     huts: tuple[Huts, ...]
     totals: tuple[int, ...] = attrs.field(metadata={CACHE: True})
@@ -74,6 +75,13 @@ class ClansState:
     villages: tuple[Village, ...] = ()
     pending: PendingOrder | None = None
     over: bool = False
+    board: Board = attrs.field(
+        default=attrs.Factory(lambda self: load(self.board_source), takes_self=True),
+        eq=False,
+        repr=False,
+        metadata={CACHE: True},
+    )
+    """The board of ``board_source`` (a cache: built by the setup, handed from state to state)."""
 
     @classmethod
     def from_fields(cls, **fields: Any) -> ClansState:
@@ -92,10 +100,6 @@ class ClansState:
             fields["track"],
         )
         return attrs.evolve(built, **rest)
-
-    @property
-    def board(self) -> Board:
-        return load(self.board_source)
 
     @property
     def founded(self) -> int:
@@ -136,6 +140,7 @@ def build(
     pairs = sum(1 << i for i, (a, b) in enumerate(board.pairs) if totals[a] and totals[b])
     return ClansState(
         board_source=board.source,
+        board=board,
         clans=tuple(clans),
         huts=huts,
         totals=totals,

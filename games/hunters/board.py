@@ -12,6 +12,7 @@ set, and placement checks are lookups.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from importlib import resources
@@ -19,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import carried
+from tribes.core import datafiles
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -192,22 +193,26 @@ NEEDS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
 cell across, that cell's new need (its side facing back, (d + 2) mod 4, set to the edge)."""
 
 
-_LOADED: dict[str, TileSet] = {}
+def load(source: str = STANDARD, text: str | None = None) -> TileSet:
+    """The tile set of ``source``: ``"standard"``, or the tile file of ``text`` carried in a log
+    (``header.files``; ``source`` is then the path given at ``new``, for errors); never a path
+    read. Built once per text (a bounded memo: a tile set's tables are a pure function of it)."""
+    if text is not None:
+        return _from_text(text, source)
+    if source != STANDARD:
+        raise datafiles.not_carried(source, "tile file")
+    return _standard()
 
 
-def load(source: str = STANDARD) -> TileSet:
-    """The tile set of ``source`` ("standard", or the key of a tile file carried in a log:
-    :func:`tribes.core.datafiles.carry`; never a path), loaded and validated once."""
-    found = _LOADED.get(source)
-    if found is None:
-        if source == STANDARD:
-            data = json.loads(
-                (resources.files("tribes.games.hunters") / "data" / "tiles.json").read_text()
-            )
-        else:
-            data, _ = carried(source, "tile file")
-        found = _LOADED[source] = validate(data, source)
-    return found
+@functools.cache
+def _standard() -> TileSet:
+    tiles = resources.files("tribes.games.hunters") / "data" / "tiles.json"
+    return validate(json.loads(tiles.read_text()), STANDARD)
+
+
+@functools.lru_cache(maxsize=8)
+def _from_text(text: str, label: str) -> TileSet:
+    return validate(datafiles.parse(text, label, "tile file"), datafiles.key(text))
 
 
 def validate(data: Any, source: str = STANDARD) -> TileSet:

@@ -324,7 +324,7 @@ def setup_effects(header: Header, state: HuntersState) -> tuple[Effect, ...]:
 
 def setup(header: Header, options: Mapping[str, str]) -> HuntersState:
     """The start: from the seed (H3) or a position (H4), with the option's tile set."""
-    tiles = load(options["tiles"])
+    tiles = load(options["tiles"], header.files.get("tiles"))
     if header.position is not None:
         return from_position(tiles, header.position, header.seats, header.seed)
     return from_seed(tiles, header.seed, len(header.seats))

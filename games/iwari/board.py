@@ -8,13 +8,15 @@ map's connections and paths, so a :class:`Map` is the file with its variants app
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from tribes.core.datafiles import carried, packaged
+from tribes.core import datafiles
+from tribes.core.datafiles import packaged
 from tribes.core.errors import BadData
 
 STANDARD = "standard"
@@ -114,26 +116,27 @@ class Expedition:
     points: tuple[int, int]
 
 
-_LOADED: dict[tuple[str, tuple[str, ...]], Map] = {}
+def load(source: str = STANDARD, variants: Iterable[str] = (), text: str | None = None) -> Map:
+    """The map of ``source`` with ``variants`` applied: ``"standard"``, or the map file of
+    ``text`` carried in a log (``header.files``; ``source`` is then the path given at ``new``,
+    for errors); never a path read. Built once per text and variants (a bounded memo)."""
+    chosen = tuple(sorted(set(variants)))
+    if text is not None:
+        return _from_text(text, source, chosen)
+    if source != STANDARD:
+        raise datafiles.not_carried(source, "map file")
+    return _standard(chosen)
 
 
-def load(source: str = STANDARD, variants: Iterable[str] = ()) -> Map:
-    """The map of ``source`` (``"standard"``, or the key of a map file carried in a log:
-    :func:`tribes.core.datafiles.carry`; never a path) with ``variants`` applied; cached."""
-    if isinstance(variants, tuple):  # a state's own, already sorted: the fast path of every move
-        found = _LOADED.get((source, variants))
-        if found is not None:
-            return found
-    key = (source, tuple(sorted(set(variants))))
-    found = _LOADED.get(key)
-    if found is None:
-        if source == STANDARD:
-            found = validate(packaged("tribes.games.iwari", "map.json"), source, key[1])
-        else:
-            data, label = carried(source, "map file")
-            found = attrs.evolve(validate(data, label, key[1]), source=source)
-        _LOADED[key] = found
-    return found
+@functools.lru_cache(maxsize=64)
+def _standard(variants: tuple[str, ...]) -> Map:
+    return validate(packaged("tribes.games.iwari", "map.json"), STANDARD, variants)
+
+
+@functools.lru_cache(maxsize=8)
+def _from_text(text: str, label: str, variants: tuple[str, ...]) -> Map:
+    data = datafiles.parse(text, label, "map file")
+    return attrs.evolve(validate(data, label, variants), source=datafiles.key(text))
 
 
 def expeditions() -> tuple[Expedition, ...]:

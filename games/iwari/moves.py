@@ -120,14 +120,15 @@ def _territoryplays(
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1 << 16)
 def _play_event(
     kind: type[CardsPlayed] | type[ThirdTribePlayed],
     territory: int,
     pieces: tuple[int, ...],
     cards: tuple[Terrain, ...],
 ) -> Event:
-    """Each distinct play is built once per process (there are a few tens of thousands)."""
+    """Each distinct play is built once (there are a few tens of thousands; the memo is bounded
+    whatever the map)."""
     return kind(territory=territory, pieces=pieces, cards=cards)
 
 

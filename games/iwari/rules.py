@@ -8,7 +8,6 @@ half-journey scoring, expeditions, the end of the journey and final scoring.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping
 
 import attrs
@@ -62,7 +61,7 @@ LAST_TENT = "a tribe has placed its last tent"
 def setup(header: Header, options: Mapping[str, str]) -> IwariState:
     """The start: from the seed (I2–I6) or a position (I7), with the options' map and modules."""
     variants = [v for v in options["variant"].split(",") if v]
-    game_map = load(options["map"], variants)
+    game_map = load(options["map"], variants, header.files.get("map"))
     feats = options["feats"] == "on"
     expeditions = options["expeditions"] == "on"
     if header.position is not None:
@@ -459,17 +458,6 @@ def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[typ
     return (*values[:index], value, *values[index + 1 :])
 
 
-_FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(IwariState))
-_GET_ALL = operator.attrgetter(*_FIELDS)
-_SET = object.__setattr__
-
-
 def _with(state: IwariState, **changes: object) -> IwariState:
-    """``attrs.evolve`` without its overhead (a state is rebuilt once or twice a move): copy
-    every field into a new frozen instance, then the changed ones. No field has a validator."""
-    new = object.__new__(IwariState)
-    for name, value in zip(_FIELDS, _GET_ALL(state), strict=True):
-        _SET(new, name, value)
-    for name, value in changes.items():
-        _SET(new, name, value)
-    return new
+    """A new state: ``state`` with ``changes`` (a move rebuilds one once or twice)."""
+    return attrs.evolve(state, **changes)  # type: ignore[arg-type]

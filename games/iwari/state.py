@@ -95,12 +95,13 @@ class IwariState:
     """Feat kinds each seat has earned (each at most once)."""
     pending_feats: tuple[PendingFeat, ...] = ()
     expeditions: tuple[ExpeditionCard, ...] = ()
-    map: Map = attrs.field(default=None, eq=False, repr=False, metadata={CACHE: True})  # type: ignore[assignment]
+    map: Map = attrs.field(
+        default=attrs.Factory(lambda self: load(self.map_source, self.variants), takes_self=True),
+        eq=False,
+        repr=False,
+        metadata={CACHE: True},
+    )
     """A cache of ``load(map_source, variants)``: every rule looks at the map."""
-
-    def __attrs_post_init__(self) -> None:
-        if self.map is None:
-            object.__setattr__(self, "map", load(self.map_source, self.variants))
 
     @classmethod
     def from_fields(cls, **fields: Any) -> IwariState:
