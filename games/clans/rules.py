@@ -103,11 +103,11 @@ def _moves(state: ClansState) -> list[Event]:
     if state.big:
         candidates, extra = _big_moves(state, board, candidates)
     moves: list[Event] = []
-    for by_value, value in zip(
-        _byte_tables(board), candidates.to_bytes(_width(board), "little"), strict=True
-    ):
+    extend = moves.extend
+    tables = _byte_tables(board)
+    for by_value, value in zip(tables, candidates.to_bytes(len(tables), "little"), strict=False):
         if value:
-            moves.extend(by_value[value])
+            extend(by_value[value])
     if extra:
         moves.extend(extra)
     return moves
@@ -324,8 +324,12 @@ def _rank(order: tuple[int, ...], villages: tuple[int, ...]) -> int:
     return sum(abs(order.index(v) - i) for i, v in enumerate(villages))
 
 
-def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Effect]]:
-    """Found the villages in ``order`` (C12–C16, C19): chip, strife, value, track."""
+def _found(
+    state: ClansState, order: Sequence[int], *, pass_turn: bool = False
+) -> tuple[ClansState, list[Effect]]:
+    """Found the villages in ``order`` (C12–C16, C19): chip, strife, value, track; with
+    ``pass_turn`` the turn passes in the same new state, unless the 12th village ended the game
+    (C20: the founder stays the one to move in the final state)."""
     board = state.board
     huts = list(state.huts)
     totals = list(state.totals)
@@ -390,6 +394,9 @@ def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Ef
             big &= ~(1 << tid)
         if number < VILLAGES and board.slot_epochs[number] != epoch:
             effects.append(EpochBegan(epoch=board.slot_epochs[number]))
+    to_move = founder
+    if pass_turn and sum(chips) < VILLAGES:
+        to_move = (founder + 1) % len(chips)
     new = attrs.evolve(
         state,
         huts=tuple(huts),
@@ -400,6 +407,7 @@ def _found(state: ClansState, order: Sequence[int]) -> tuple[ClansState, list[Ef
         chips=tuple(chips),
         track=tuple(track),
         villages=tuple(villages),
+        to_move=to_move,
     )
     return new, effects
 
@@ -414,12 +422,10 @@ def _strife(huts: Huts) -> Huts:
 def _found_and_pass(
     state: ClansState, order: Sequence[int]
 ) -> tuple[ClansState, tuple[Effect, ...]]:
-    founded, effects = _found(state, order)
+    founded, effects = _found(state, order, pass_turn=True)
     if founded.founded >= VILLAGES:
         return _end(founded, effects, TWELFTH)
-    return _pass_turn(
-        attrs.evolve(founded, to_move=(state.to_move + 1) % len(state.chips)), effects
-    )
+    return _pass_turn(founded, effects)
 
 
 def _pass_turn(passed: ClansState, effects: list[Effect]) -> tuple[ClansState, tuple[Effect, ...]]:

@@ -133,11 +133,18 @@ def build(
     villages: Sequence[Village] = (),
 ) -> ClansState:
     """A state with its caches computed from ``huts`` (indexed by territory id, slot 0 unused)."""
-    huts = tuple(cast(Huts, tuple(h)) for h in huts)
-    totals = tuple(sum(h) for h in huts)
-    occupied = sum(1 << t for t in range(1, TERRITORIES + 1) if totals[t])
-    big = sum(1 << t for t in range(1, TERRITORIES + 1) if totals[t] >= BIG_GROUP)
-    pairs = sum(1 << i for i, (a, b) in enumerate(board.pairs) if totals[a] and totals[b])
+    huts = tuple([cast(Huts, tuple(h)) for h in huts])
+    totals = tuple(map(sum, huts))
+    occupied = big = 0
+    for t in range(1, TERRITORIES + 1):
+        if totals[t]:
+            occupied |= 1 << t
+            if totals[t] >= BIG_GROUP:
+                big |= 1 << t
+    pairs = 0
+    for i, (a, b) in enumerate(board.pairs):
+        if occupied >> a & 1 and occupied >> b & 1:
+            pairs |= 1 << i
     return ClansState(
         board_source=board.source,
         board=board,
