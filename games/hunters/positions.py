@@ -183,7 +183,6 @@ def _drawn_state(
         over=over,
         tiles=tiles,
         board=board,
-        where=() if over else None,
     )
 
 
