@@ -99,7 +99,7 @@ def from_position(
             )
     elif drawn is None:
         raise BadPosition("position drawn: null only when the game is over ('over': true)")
-    elif not placements(tiles, board, drawn):
+    elif not placements(tiles.tiles[drawn], board):
         raise BadPosition(
             f"position drawn: tile {drawn} fits nowhere: it is removed, never drawn (H5)"
         )
