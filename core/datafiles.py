@@ -37,9 +37,13 @@ def parse(text: str, label: str, what: str) -> Any:
         raise BadData(f"{what} '{label}' cannot be read as JSON: {exc}") from None
 
 
-def not_carried(source: str, what: str) -> BadData:
-    """The error of a state that names a carried file its maker did not hand over."""
-    return BadData(f"{what} '{source}' is not carried in the log (a path is never opened)")
+def carried_text(source: str, text: str | None, what: str) -> str | None:
+    """The text of the file an option names: ``text`` (from ``header.files``), or None for the
+    packaged ``"standard"`` one; BadData for any other ``source`` without its text (a state or a
+    header naming a file its log does not carry: a path is never opened)."""
+    if text is None and source != "standard":
+        raise BadData(f"{what} '{source}' is not carried in the log (a path is never opened)")
+    return text
 
 
 def _no_constant(name: str) -> Any:

@@ -107,11 +107,8 @@ def load(source: str = STANDARD, text: str | None = None) -> Board:
     """The board of ``source``: ``"standard"`` (the packaged files), or the board file of
     ``text`` carried in a log (``header.files``; ``source`` is then the path given at ``new``,
     for errors); never a path read. Built once per text (a bounded memo)."""
-    if text is not None:
-        return _from_text(text, source)
-    if source != STANDARD:
-        raise datafiles.not_carried(source, "board file")
-    return _standard()
+    text = datafiles.carried_text(source, text, "board file")
+    return _standard() if text is None else _from_text(text, source)
 
 
 @functools.cache

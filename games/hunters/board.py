@@ -197,11 +197,8 @@ def load(source: str = STANDARD, text: str | None = None) -> TileSet:
     """The tile set of ``source``: ``"standard"``, or the tile file of ``text`` carried in a log
     (``header.files``; ``source`` is then the path given at ``new``, for errors); never a path
     read. Built once per text (a bounded memo: a tile set's tables are a pure function of it)."""
-    if text is not None:
-        return _from_text(text, source)
-    if source != STANDARD:
-        raise datafiles.not_carried(source, "tile file")
-    return _standard()
+    text = datafiles.carried_text(source, text, "tile file")
+    return _standard() if text is None else _from_text(text, source)
 
 
 @functools.cache

@@ -121,11 +121,8 @@ def load(source: str = STANDARD, variants: Iterable[str] = (), text: str | None 
     ``text`` carried in a log (``header.files``; ``source`` is then the path given at ``new``,
     for errors); never a path read. Built once per text and variants (a bounded memo)."""
     chosen = tuple(sorted(set(variants)))
-    if text is not None:
-        return _from_text(text, source, chosen)
-    if source != STANDARD:
-        raise datafiles.not_carried(source, "map file")
-    return _standard(chosen)
+    text = datafiles.carried_text(source, text, "map file")
+    return _standard(chosen) if text is None else _from_text(text, source, chosen)
 
 
 @functools.lru_cache(maxsize=64)
