@@ -15,7 +15,7 @@ from tribes.games.hunters.board import (
     Turned,
     need_text,
 )
-from tribes.games.hunters.features import Board, Node
+from tribes.games.hunters.features import Board
 
 Placement = int
 """A cell and rotation in one int, ``((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation``: ints
@@ -54,21 +54,16 @@ _SIDES: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
 back, the shift of its first place bit, whether it is a river side of three parts)."""
 
 
-def occupied(
-    board: Board,
-    x: int,
-    y: int,
-    need: int,
-    manned_roots: frozenset[Node],
-    hutted_roots: frozenset[Node],
-) -> tuple[int, int]:
-    """The places around the empty cell (x, y), whose edges the cell's ``need`` code gives, whose
+def occupied(board: Board, at: Placement) -> int:
+    """The places around the empty cell of ``at`` (its placement of rotation 0) whose
     neighbouring feature holds a member (bits ``1 << (3 * direction + part)``, as the cell's own
-    sides count them), and those whose river system holds a hut (H6); the board's ``manned``
-    and ``hutted`` give the roots."""
+    sides count them) and those whose river system holds a hut (H6), as one int the way
+    :meth:`Tile.allow`'s key holds them: ``(manned << 12 | hutted) << 4``."""
+    x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
     cells, root, sroot = board.cells, board.root, board.sroot
+    manned_roots, hutted_roots = board.manned, board.hutted
     manned = hutted = 0
-    for dx, dy, back, shift, river in _SIDES[need]:
+    for dx, dy, back, shift, river in _SIDES[board.frontier[at]]:
         nx, ny = x + dx, y + dy
         theirs = cells[nx, ny][2].parts[back]
         if not river:
@@ -85,7 +80,7 @@ def occupied(
                 manned |= 4 << shift
         if hutted_roots and sroot[nx, ny, b] in hutted_roots:
             hutted |= 2 << shift
-    return manned, hutted
+    return (manned << 12 | hutted) << 4
 
 
 def draw(

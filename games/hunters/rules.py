@@ -15,7 +15,6 @@ from tribes.core.header import Header
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import load
 from tribes.games.hunters.events import PIECES, BonusEarned, PlacedTile, TilePlaced, TileRemoved
-from tribes.games.hunters.features import Board
 from tribes.games.hunters.placement import (
     OFFSET,
     Placement,
@@ -138,7 +137,7 @@ def legal_moves(state: HuntersState) -> Moves:
     for p in where:
         if anyone and cell != p >> 2:
             cell = p >> 2
-            occupied_bits = _occupied_bits(board, p & ~3)
+            occupied_bits = occupied(board, p & ~3)
         key = occupied_bits | flags | (p & 3)
         found = cache.get(key)
         if found is None:
@@ -147,14 +146,6 @@ def legal_moves(state: HuntersState) -> Moves:
         options.append(found)
         count += 1 + len(found)
     return Moves(where, options, starts, count)
-
-
-def _occupied_bits(board: Board, at: Placement) -> int:
-    """The occupied places around the empty cell of ``at`` (a placement of rotation 0), as
-    :meth:`Tile.allow`'s key holds them."""
-    x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
-    manned, hutted = occupied(board, x, y, board.frontier[at], board.manned, board.hutted)
-    return (manned << 12 | hutted) << 4
 
 
 def check(state: HuntersState, event: Event) -> None:
@@ -169,22 +160,22 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
     """Whether the legal moves list ``event``, from the same tables they are built from (one
     cell's lookups: the reducer checks every move, so this is on the hot path)."""
     board = state.board
-    at = encode(event.x, event.y, 0)
+    at = ((event.y + OFFSET) << 13 | (event.x + OFFSET)) << 2  # encode(x, y, 0)
     need = board.frontier.get(at)
     tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
     if need is None or event.rotation not in tile.by_need[need]:
         return False
-    piece, fid = event.piece, event.feature
+    piece = event.piece
     if piece is None:
-        return fid is None
+        return event.feature is None
     members, huts = state.supply[state.to_move]
     key = (huts > 0) << 3 | (members > 0) << 2 | event.rotation
     if board.manned or board.hutted:
-        key |= _occupied_bits(board, at)
+        key |= occupied(board, at)
     found = tile.allowed.get(key)
     if found is None:
         found = tile.allow(key)
-    return (piece, fid) in found
+    return (piece, event.feature) in found
 
 
 def _refuse(state: HuntersState, event: Event) -> None:
