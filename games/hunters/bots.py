@@ -12,7 +12,7 @@ from tribes.games.hunters.board import STEP, Tile
 from tribes.games.hunters.events import TilePlaced
 from tribes.games.hunters.features import Board, Node
 from tribes.games.hunters.placement import Placement, decode, encode
-from tribes.games.hunters.rules import Moves, apply, legal_moves
+from tribes.games.hunters.rules import Moves, apply, legal_moves, place_and_score
 from tribes.games.hunters.state import HuntersState
 
 
@@ -22,9 +22,10 @@ class GreedyBot:
 
     A placement that surely completes nothing (:func:`completes_nothing`) while the game surely
     goes on (:func:`goes_on`) gains nobody anything, with any piece: its moves are worth 0
-    without being built or played out. Every other move is played out with the reducer, so the
-    choice is the one playing out every move would make, at a fraction of the cost (most
-    placements of a turn complete nothing)."""
+    without being built or weighed. While the game surely goes on, what a move completes is
+    scored without the rest of the turn (``rules.place_and_score``); a move that may end the
+    game is played out with the reducer. The choice is the one playing out every move would
+    make (corpora of its games compared byte for byte), at a fraction of the cost."""
 
     def __init__(self, game: Game, seed: int, seat: int) -> None:
         self.stream = Stream(seed, f"bot-greedy-{seat}")
@@ -39,10 +40,11 @@ class GreedyBot:
         index = 0
         for p, count in listed.by_placement():
             x, y, rotation = decode(p)
-            if goes_on(fits, x, y) and completes_nothing(state.board, tile, x, y, rotation):
+            on = goes_on(fits, x, y)
+            if on and completes_nothing(state.board, tile, x, y, rotation):
                 values = [0] * count
             else:
-                values = self.placement_worth(state, listed, index, count)
+                values = self.placement_worth(state, listed, index, count, on)
             for value in values:
                 if best_value is None or value > best_value:
                     best, best_value = [index], value
@@ -52,29 +54,39 @@ class GreedyBot:
         return listed[best[self.stream.below(len(best))]]
 
     def placement_worth(
-        self, state: HuntersState, moves: Moves, first: int, count: int
+        self, state: HuntersState, moves: Moves, first: int, count: int, on: bool
     ) -> list[int]:
         """The worth of the ``count`` moves of one placement from index ``first`` (without a
-        piece, then with each option). A piece changes what a move gains only on a forest or
-        river the move completes (its majority, H11) or on the last move (the end's scoring,
-        H14-H17): every other option is worth what the move without a piece is."""
-        plain = moves[first]
-        after, _ = apply(state, plain)
-        worth = self.gain(state, after)
+        piece, then with each option). While the game surely goes on (``on``) a move is worth
+        what it completes (``rules.place_and_score``), else it is played out (the end's scoring counts
+        the pieces, H14-H17); a piece changes the worth only on a forest or river the move
+        completes (its majority, H11) or when the move ends the game."""
+        board, over, worth = self.worth(state, moves[first], on)
         values = [worth]
         for i in range(first + 1, first + count):
             move = moves[i]
             assert isinstance(move, TilePlaced) and move.feature is not None
-            node = (move.x, move.y, move.feature)
-            if after.over or (move.piece in MEMBERS_ON_SCORED and _complete(after, node)):
-                values.append(self.gain(state, apply(state, move)[0]))
+            if over or (
+                move.piece in MEMBERS_ON_SCORED and _complete(board, (move.x, move.y, move.feature))
+            ):
+                values.append(self.worth(state, move, on)[2])
             else:
                 values.append(worth)
         return values
 
-    def gain(self, state: HuntersState, after: HuntersState) -> int:
-        """This seat's points from ``state`` to ``after`` less the best rival's."""
-        gains = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
+    def worth(self, state: HuntersState, move: Event, on: bool) -> tuple[Board, bool, int]:
+        """The board after ``move``, whether it ends the game, and its gain for this seat less
+        the best rival's."""
+        assert isinstance(move, TilePlaced)
+        if on:
+            board, _, _, _, points = place_and_score(state, move)
+            return board, False, self.value(points or [0] * state.players)
+        after, _ = apply(state, move)
+        gained = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
+        return after.board, after.over, self.value(gained)
+
+    def value(self, gains: list[int]) -> int:
+        """This seat's points less the best rival's."""
         rival = max((g for i, g in enumerate(gains) if i != self.seat), default=0)
         return gains[self.seat] - rival
 
@@ -83,8 +95,8 @@ MEMBERS_ON_SCORED = ("gatherer", "fisher")
 """The pieces that stand on forests and rivers, the features a move completes (H7)."""
 
 
-def _complete(state: HuntersState, node: Node) -> bool:
-    group = state.board.groups[state.board.root[node]]
+def _complete(board: Board, node: Node) -> bool:
+    group = board.groups[board.root[node]]
     return group.type != "meadow" and not group.open
 
 

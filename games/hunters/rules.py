@@ -14,7 +14,15 @@ from tribes.core.game import Outcome, Pending
 from tribes.core.header import Header
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import load
-from tribes.games.hunters.events import PIECES, BonusEarned, PlacedTile, TilePlaced, TileRemoved
+from tribes.games.hunters.events import (
+    PIECES,
+    BonusEarned,
+    FeatureScored,
+    PlacedTile,
+    TilePlaced,
+    TileRemoved,
+)
+from tribes.games.hunters.features import Board
 from tribes.games.hunters.placement import (
     OFFSET,
     Placement,
@@ -223,19 +231,14 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     tile = state.drawn
     assert tile is not None
     x, y, r = event.x, event.y, event.rotation
-    kind, fid = event.piece, event.feature
-    piece = None if kind is None or fid is None else (kind, fid, seat)
-    board, roots = feats.place(state.board, tiles, x, y, tile, r, players, piece)
+    kind = event.piece
     effects: list[Effect] = [PlacedTile(tile=tile, x=x, y=y, rotation=r)]
-    pieces = state.pieces
     supply = state.supply
     if kind is not None:
-        assert fid is not None
-        pieces = (*pieces, Piece(x, y, fid, kind, seat))
         members, huts = supply[seat]
         had = (members, huts - 1) if kind == "hut" else (members - 1, huts)
         supply = (*supply[:seat], had, *supply[seat + 1 :])
-    board, pieces, scored, gold, gains = complete(tiles, board, roots, pieces, players)
+    board, pieces, scored, gold, gains = place_and_score(state, event)
     scores = state.scores
     if scored:
         effects.extend(scored)
@@ -283,6 +286,32 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
         after, final = finish(after)
         effects.extend(final)
     return after, tuple(effects)
+
+
+def place_and_score(
+    state: HuntersState, event: TilePlaced
+) -> tuple[Board, tuple[Piece, ...], list[FeatureScored], bool, list[int]]:
+    """The tile and piece of a legal ``event`` placed and what they completed scored (H5-H12):
+    the board and pieces after, the effects, whether gold was completed, the points by seat
+    (empty when nothing scored). The reducer's first half; a bot weighing many moves asks this
+    alone while the game surely goes on."""
+    tiles, seat = state.tiles, state.to_move
+    x, y, kind, fid = event.x, event.y, event.piece, event.feature
+    piece = None if kind is None or fid is None else (kind, fid, seat)
+    board, roots = feats.place(
+        state.board,
+        tiles,
+        x,
+        y,
+        state.drawn,
+        event.rotation,
+        state.players,
+        piece,  # type: ignore[arg-type]
+    )
+    pieces = state.pieces
+    if piece is not None:
+        pieces = (*pieces, Piece(x, y, fid, kind, seat))  # type: ignore[arg-type]
+    return complete(tiles, board, roots, pieces, state.players)
 
 
 def outcome(state: HuntersState) -> Outcome:
