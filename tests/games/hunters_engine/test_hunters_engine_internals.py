@@ -458,3 +458,45 @@ def test_engine_the_quick_check_accepts_exactly_what_the_detailed_one_does() -> 
                             detailed = False
                         assert quick == detailed == (event in listed), event
             state, _ = game.apply(state, moves[picks.below(len(moves))])
+
+
+class _PlayEveryMove:
+    """The greedy bot as it was first written: every legal move played out with the reducer,
+    the best gain for its seat less the best rival's, at random among equals."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        from tribes.core.prng import Stream
+
+        self.stream = Stream(seed, f"bot-greedy-{seat}")
+        self.seat = seat
+
+    def choose(self, state: HuntersState, moves: Any) -> Any:
+        best: list[Any] = []
+        best_value = None
+        for move in moves:
+            after, _ = rules.apply(state, move)
+            gains = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
+            rival = max((g for i, g in enumerate(gains) if i != self.seat), default=0)
+            value = gains[self.seat] - rival
+            if best_value is None or value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return best[self.stream.below(len(best))]
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(5, 2), (6, 3), (7, 4)])
+def test_engine_the_greedy_bot_chooses_as_playing_out_every_move_would(seed, seats) -> None:
+    """The greedy bot weighs placements without playing most moves out; over whole games (the
+    end and bonus tiles included) it makes the very choice of the bot that plays out every
+    move, turn by turn, from the same streams."""
+    names = ["ann", "bob", "cy", "dee"][:seats]
+    state = GAME.setup(logs.header(GAME, seats=names, seed=seed))
+    quick = [GreedyBot(GAME, seed, s) for s in range(seats)]
+    reference = [_PlayEveryMove(seed, s) for s in range(seats)]
+    while moves := GAME.legal_moves(state):
+        seat = GAME.to_move(state)
+        chosen = quick[seat].choose(state, moves)
+        assert chosen == reference[seat].choose(state, list(moves))
+        state, _ = GAME.apply(state, chosen)
+    assert state.over
