@@ -266,7 +266,7 @@ max-height:9.5em;overflow-y:auto}
 #side{flex:0 0 330px;background:#fff;border:1px solid #CFC9BC;border-radius:6px;
 max-height:calc(100vh - 80px);display:flex;flex-direction:column}
 #side h2{font-size:13px;margin:8px 12px 4px;text-transform:uppercase;color:#5A554C}
-#moves{list-style:none;margin:0;padding:0 0 8px;overflow-y:auto;font-size:13px}
+#moves{list-style:none;margin:0;padding:0 0 8px;overflow-y:auto;font-size:13px;position:relative}
 #moves li{display:grid;grid-template-columns:2.6em 4.5em auto;column-gap:6px;padding:2px 10px;
 cursor:pointer;border-left:4px solid transparent}
 #moves li:hover{background:#F3F1EA}
@@ -281,6 +281,8 @@ cursor:pointer;border-left:4px solid transparent}
 #moves .note{grid-column:2/4;color:#0B5C8C;font-size:12px;font-style:italic;white-space:pre-wrap}
 .keys{font-size:12px;color:#5A554C;margin:6px 0 0}
 @media (max-width:900px){main{flex-direction:column}#side{flex:1 1 auto;width:100%}}
+@media (max-width:700px){main{padding:8px}#stage{flex-direction:column;align-items:stretch}
+#aside{max-height:none}#controls{flex-wrap:wrap}#zoom{margin-left:auto}}
 """
 
 SCRIPT = r"""
@@ -357,6 +359,16 @@ SCRIPT = r"""
   }
   function pan(dx, dy) { view.x -= dx / view.k; view.y -= dy / view.k; draw(); }
   function text(id, value) { document.getElementById(id).textContent = value; }
+  function reveal(item) {  // the current move in view in the list, which alone scrolls: the
+    // page stays where it is (scrollIntoView would scroll it too, off the board on a phone)
+    var list = item.parentNode, top = item.offsetTop, bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) { list.scrollTop = top; }
+    else if (bottom > list.scrollTop + list.clientHeight) { list.scrollTop = bottom - list.clientHeight; }
+  }
+  function fromHash() {
+    var n = parseInt((location.hash || "#0").slice(1), 10);
+    return isNaN(n) ? 0 : n;
+  }
   function show(i) {
     i = Math.max(0, Math.min(data.n, i));
     var frame = frames[i], step = data.steps[i];
@@ -370,7 +382,7 @@ SCRIPT = r"""
     if (current >= 0) { items[current].classList.remove("current"); items[current].removeAttribute("aria-current"); }
     items[i].classList.add("current");
     items[i].setAttribute("aria-current", "step");
-    items[i].scrollIntoView({block: "nearest"});
+    reveal(items[i]);
     current = i;
     slider.value = i;
     where.textContent = (i === 0 ? "start" : "event " + i) + " of " + data.n;
@@ -476,8 +488,8 @@ SCRIPT = r"""
    ["next", function () { return current + 1; }], ["last", function () { return data.n; }]].forEach(function (b) {
     document.getElementById(b[0]).addEventListener("click", function () { show(b[1]()); });
   });
-  var start = parseInt((location.hash || "#0").slice(1), 10);
-  show(isNaN(start) ? 0 : start);
+  window.addEventListener("hashchange", function () { show(fromHash()); });  // #N typed in
+  show(fromHash());
 })();
 """
 
