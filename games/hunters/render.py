@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tribes.core.game import Viewer
+from tribes.core.views import count
 from tribes.games.hunters.board import ANIMALS, Tile
 from tribes.games.hunters.state import HuntersState
 
@@ -131,6 +132,7 @@ def _status(state: HuntersState, seats: Sequence[str]) -> list[str]:
         members, huts = state.supply[i]
         turn = "  <- to move" if not state.over and i == state.to_move else ""
         lines.append(
-            f"{LETTERS[i]} {name}: {state.scores[i]} points, {members} members, {huts} huts{turn}"
+            f"{LETTERS[i]} {name}: {count(state.scores[i], 'point')}, {count(members, 'member')}, "
+            f"{count(huts, 'hut')}{turn}"
         )
     return lines

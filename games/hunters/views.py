@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tribes.core.game import Viewer
+from tribes.core.views import count
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import ANIMALS
 from tribes.games.hunters.events import DIRECTION_NAMES
@@ -96,7 +97,7 @@ def phrase(path: tuple[str | int, ...], old: Any, new: Any) -> str | None:
         return f"drawn tile: {_tile(old)} → {_tile(new)}"
     if head in ("stack", "bonus_stack"):
         what = "draw stack" if head == "stack" else "bonus stack"
-        return f"{what}: {old} → {new} tiles"
+        return f"{what}: {old} → {count(new, 'tile')}"
     if head == "removed" and n == 2:
         return f"tile {new} removed: it fits nowhere" if new is not None else None
     if head == "features" and n == 1:
@@ -120,14 +121,25 @@ def _pieces(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> str:
 
 
 def _features(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> str:
-    """The features completed (the rest of a feature change follows from the tiles placed)."""
+    """The features completed; else those the tile placed made or grew, with their sizes (what
+    a player weighs: how big the meadow is now), never the bare count of features."""
     done_before = [f["tiles"] for f in old if f["complete"]]
     done = [
-        f"{f['type']} of {len(f['tiles'])} tile{'' if len(f['tiles']) == 1 else 's'} completed"
+        f"{f['type']} of {count(len(f['tiles']), 'tile')} completed"
         for f in new
         if f["complete"] and f["tiles"] not in done_before
     ]
-    return "; ".join(done) or f"joined features: {len(old)} → {len(new)}"
+    if done:
+        return "; ".join(done)
+    before = [f["tiles"] for f in old]
+    grown = [
+        f"{'river system' if f['type'] == 'system' else f['type']} of {count(len(f['tiles']), 'tile')}"
+        for f in new
+        if f["tiles"] not in before
+    ]
+    if grown:
+        return "features the tile made or joined: " + ", ".join(grown)
+    return f"features: {count(len(old), 'feature')} → {len(new)}"
 
 
 def _tile(tile: Any) -> str:

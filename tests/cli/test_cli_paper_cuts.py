@@ -92,3 +92,31 @@ def test_show_and_html_outputs_need_force_to_be_replaced(cli, tmp_path):
     cli.ok("html", "g.tribes", "-o", "p.html")
     assert "--force" in cli.fails("html", "g.tribes", "-o", "p.html", code=2)
     cli.ok("html", "g.tribes", "-o", "p.html", "--force")
+
+
+HUNTERS = Path(__file__).resolve().parents[2] / "fixtures" / "hunters"
+
+
+def test_hunters_supplies_read_as_words(cli):
+    """`show`'s seat lines say "1 hut", "1 member", "1 point", never "1 huts"."""
+    log = HUNTERS / "huts-joined-through-lake.json"
+    events = int(cli.ok("verify", log, "--json").split('"events": ')[1].split(",")[0])
+    seen = []
+    for at in range(events + 1):
+        shown = cli.ok("show", log, "--at", at)
+        assert not re.search(r"\b1 (huts|members|points)\b", shown), (at, shown)
+        seen += re.findall(r"\b1 (?:hut|member|point)\b", shown)
+    assert seen, "some step has one of something"
+
+
+def test_hunters_diff_says_what_a_tile_joined_not_a_count_of_features(cli):
+    """What a tile changed names the features it made or grew with their sizes (a meadow of 5
+    tiles), not "joined features: 108 → 109"; a stack of one is "1 tile"."""
+    log = HUNTERS / "full-game-2p.json"
+    events = int(cli.ok("verify", log, "--json").split('"events": ')[1].split(",")[0])
+    texts = [cli.ok("diff", log, "--at", at) for at in range(1, events + 1)]
+    assert not any("joined features" in t for t in texts)
+    assert not any(re.search(r"→ 1 tiles\b", t) for t in texts)
+    joined = [t for t in texts if "features the tile made or joined: " in t]
+    assert len(joined) > events // 3
+    assert all(re.search(r"(forest|meadow|river|river system) of \d+ tiles?\b", t) for t in joined)
