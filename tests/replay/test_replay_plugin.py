@@ -396,27 +396,61 @@ def test_a_shorter_log_fails_saying_both_counts_and_the_first_step_that_differs(
     user: pytest.Pytester,
 ) -> None:
     """The issue's case: a log forked shorter under a compact snapshot. The failure's first line
-    says the snapshot has 36 events and the log 19 now, and which step first differs and how
-    (in compact mode the boards are shown at other steps of a shorter game)."""
+    says the snapshot has 36 events and the log 19 now, and that the first step that differs is
+    event 20, which only the snapshot has: the 19 before it agree. That compact mode shows the
+    boards at other steps of a shorter game (its quarters) is no difference of the game: the
+    walk-through was sent to an event where nothing had changed."""
     (user.path / "test_user.py").write_text(COMPACT_TEST)
     run(user, "--snapshot-update").assert_outcomes(passed=1)
     log = user.path / "logs" / "game.tribes"
     opened = logs.open_log(log)
+    cursor = Cursor.open(log)
+    cursor.seek(20)
+    gone = (
+        f"{opened.log.header.seats[cursor.step.seat]} {opened.game.format_move(cursor.step.event)}"
+    )
     logs.create(log, questions.fork(opened.log, 20), opened.game, force=True)
     failed = run(user, "--color=no")
     failed.assert_outcomes(failed=1)
     first = _first_failure_line(failed)
-    assert "the snapshot has 36 events, the log now 19 events" in first
-    shown = re.search(
-        r"the first difference is at event (\d+) \((\S+) (\S+)\): (.*) differs?", first
+    assert first.endswith(
+        "the snapshot has 36 events, the log now 19 events; the first difference is at "
+        f"event 20 ({gone}), which is in the snapshot only; 19 events before it read the same"
+    ), first
+
+
+def test_boards_shown_at_other_steps_differ_only_when_nothing_else_does() -> None:
+    """A board shown on one side only (compact mode's quarters move with the length) is not
+    the first difference when a later step really differs; with the same steps it is told, and
+    a board is compared by its lines whatever it is named."""
+    start = "event 0: - start\n  digest: aa"
+    one = "event 1: ann 1-2\n  digest: bb"
+    two = "event 2: bob 2-3\n  digest: cc"
+    board = "\n  board (a quarter):\n    12f"
+    recorded = playthrough.text([start, one + board, two])
+    changed = playthrough.difference(recorded, [start, one, "event 2: bob 2-3\n  digest: dd"])
+    assert changed.splitlines()[0].endswith(
+        "the first difference is at event 2 (bob 2-3): its digest differs"
     )
-    assert shown, first
-    step = int(shown[1])
-    cursor = Cursor.open(log)
-    cursor.seek(step)
-    assert shown[3] == opened.game.format_move(cursor.step.event)
-    assert "board" in shown[4]
-    assert "board: shown now, not recorded" in output(failed)  # the detail follows
+    moved = playthrough.difference(recorded, [start, one, two + board])
+    assert moved.splitlines()[0].endswith(
+        "the first difference is at event 1 (ann 1-2): its board differs"
+    )
+    assert "  board: recorded, not shown now" in moved
+    renamed = one + board.replace("a quarter", "half-way")  # the same steps: the name is told
+    said = playthrough.difference(
+        playthrough.text([start, renamed, two]), [start, one + board, two]
+    )
+    assert "board: line 0 was 'board (half-way):', now 'board (a quarter):'" in said
+    longer = playthrough.difference(
+        playthrough.text([start, renamed, two]), [start, one + board, two, "event 3: cy 3-4"]
+    )  # another length: where boards fall and how they are named is no difference
+    assert longer.splitlines()[0].endswith(
+        "event 3 (cy 3-4), which is in the log only; 2 events before it read the same"
+    )
+    redrawn = playthrough.difference(recorded, [start, one + board.replace("12f", "13f"), two])
+    assert "event 1 (ann 1-2): its board differs" in redrawn
+    assert "board: line 1 was '12f', now '13f'" in redrawn
 
 
 def test_a_changed_move_names_the_event_its_notation_then_and_now_and_what_differs(
