@@ -148,7 +148,8 @@ def changed_spans(before: Sequence[str], after: Sequence[str]) -> list[Spans]:
 
 def _scroll(lines: list[Line], room: int, down: int, keep_end: bool) -> list[Line]:
     """``room`` of ``lines``, ``down`` rows on: a board keeps its last lines (its status) and
-    marks what is cut with ⋮; other panes mark it at their last row."""
+    marks where rows are cut with ⋮ (under the rows shown; above them once panned to the last
+    row); other panes mark it at their last row."""
     if room <= 1:
         return lines[-room:] if room and keep_end else lines[:room]
     if keep_end:
@@ -156,7 +157,10 @@ def _scroll(lines: list[Line], room: int, down: int, keep_end: bool) -> list[Lin
         head, tail = lines[:-end], lines[-end:]
         shown = room - end - 1
         start = max(0, min(down, len(head) - shown))
-        return [*head[start : start + shown], ("⋮", "rule", ()), *tail]
+        mark: Line = ("⋮", "rule", ())
+        if start > 0 and start + shown >= len(head):  # only rows above are cut
+            return [mark, *head[start : start + shown], *tail]
+        return [*head[start : start + shown], mark, *tail]
     start = max(0, min(down, len(lines) - room + 1))
     more = start + room - 1 < len(lines)
     window = lines[start : start + room - (1 if more else 0)]

@@ -150,6 +150,9 @@ def test_the_board_pans_down_to_the_rows_that_were_cut(model: Stepper) -> None:
     down = text(model, 60, 20)
     assert "57f*" in down
     assert "ann to move" in down  # the status lines stay
+    rows = down.splitlines()  # at the last row the ⋮ moves above the rows shown: they are cut
+    marks = [i for i, line in enumerate(rows) if line.strip() == "⋮"]
+    assert len(marks) == 1 and marks[0] < next(i for i, line in enumerate(rows) if "57f*" in line)
     press(model, stepper.PAN_UP, width=60, height=20)
     press(model, *[stepper.PAN_UP] * 20, width=60, height=20)
     assert text(model, 60, 20) == first
