@@ -266,7 +266,7 @@ max-height:9.5em;overflow-y:auto}
 #side{flex:0 0 330px;background:#fff;border:1px solid #CFC9BC;border-radius:6px;
 max-height:calc(100vh - 80px);display:flex;flex-direction:column}
 #side h2{font-size:13px;margin:8px 12px 4px;text-transform:uppercase;color:#5A554C}
-#moves{list-style:none;margin:0;padding:0 0 8px;overflow-y:auto;font-size:13px;position:relative}
+#moves{list-style:none;margin:0;padding:0 0 8px;overflow-y:auto;font-size:13px}
 #moves li{display:grid;grid-template-columns:2.6em 4.5em auto;column-gap:6px;padding:2px 10px;
 cursor:pointer;border-left:4px solid transparent}
 #moves li:hover{background:#F3F1EA}
@@ -361,9 +361,9 @@ SCRIPT = r"""
   function text(id, value) { document.getElementById(id).textContent = value; }
   function reveal(item) {  // the current move in view in the list, which alone scrolls: the
     // page stays where it is (scrollIntoView would scroll it too, off the board on a phone)
-    var list = item.parentNode, top = item.offsetTop, bottom = top + item.offsetHeight;
-    if (top < list.scrollTop) { list.scrollTop = top; }
-    else if (bottom > list.scrollTop + list.clientHeight) { list.scrollTop = bottom - list.clientHeight; }
+    var list = item.parentNode, box = list.getBoundingClientRect(), at = item.getBoundingClientRect();
+    if (at.top < box.top) { list.scrollTop -= box.top - at.top; }
+    else if (at.bottom > box.bottom) { list.scrollTop += at.bottom - box.bottom; }
   }
   function fromHash() {
     var n = parseInt((location.hash || "#0").slice(1), 10);

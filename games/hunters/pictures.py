@@ -3,8 +3,8 @@ rotation — each side a wedge in its feature's colour (forest, meadow; a river 
 bank), rivers stopping at the tile's edge, lakes as blue discs with their fish, and the contents
 as marks: gold, mushrooms, animals, fire, shrine; the pieces by seat (a colour and a letter: g
 gatherer, f fisher, h hunter, u hut), completed forests and rivers ticked, the last tile
-outlined, each tile's id dark on a light chip. A feature has two spots apart, one for its piece,
-one for its marks (or tick), out from the tile's centre so that a lake there stays clear.
+outlined, each tile's id dark on a light chip. Where a feature's marks, piece and tick go is the
+tile's layout (:mod:`tribes.games.hunters.spots`): nothing that can be on a tile at once overlaps.
 
 The play area keeps each tile at (x, y) × S, whatever the area's size (the picture's origin
 moves as it grows): a page stepping through a game keeps its view. Beside it, in a picture of
@@ -39,12 +39,13 @@ from tribes.core.pictures import (
     text,
 )
 from tribes.core.views import count
-from tribes.games.hunters.board import ANIMALS, Feature, Tile, Turned
+from tribes.games.hunters import spots
+from tribes.games.hunters.board import Tile, Turned
 from tribes.games.hunters.render import feature_words
+from tribes.games.hunters.scoring import winners_of
 from tribes.games.hunters.state import HuntersState
 
-S = 72
-"""A tile's side."""
+S = spots.S
 MARGIN = 16
 PANEL_W = 280
 LEGIBLE = 1.4
@@ -58,12 +59,11 @@ SEAT_COLOURS = (
     OKABE_ITO["vermillion"],
     OKABE_ITO["black"],
 )
+BONUS_EDGE = "#B89B00"
+"""A bonus tile's dashed edge: the gold that earned it, darker so that it shows on meadows."""
 LETTERS = "abcde"
 KIND = {"gatherer": "g", "fisher": "f", "hunter": "h", "hut": "u"}
 FILLS = {"forest": "#4F8F4A", "meadow": "#CFE3A0", "river": "#4F9ED8", "lake": "#2C7FB8"}
-ANIMAL_MARKS = {"deer": "D", "mammoth": "M", "aurochs": "A", "tiger": "T"}
-BANKS = (0.36, 0.64)
-"""Where a river side's three parts meet, along the side."""
 RIVER_W = S * 0.16
 DIRECTIONS = "NESW"
 
@@ -94,8 +94,9 @@ def picture(
         by_cell.setdefault((p.x, p.y), []).append(
             _piece(state, p.x, p.y, p.feature, p.kind, p.seat)
         )
+    occupant = {(p.x, p.y): p.feature for p in state.pieces}  # one piece a tile at most (H6)
     for x, y, fid in done:
-        by_cell.setdefault((x, y), []).append(_tick(state, x, y, fid))
+        by_cell.setdefault((x, y), []).append(_tick(state, x, y, fid, occupant.get((x, y))))
     for cell in sorted(by_cell):
         parts.append((f"on:{cell[0]},{cell[1]}", "".join(by_cell[cell])))
     if state.placed:
@@ -125,75 +126,9 @@ def picture(
 # --- a tile ---------------------------------------------------------------------------------------
 
 
-def _corners(x: int, y: int) -> tuple[tuple[float, float], ...]:
-    """Top left, top right, bottom right, bottom left: side d runs from corner d to d + 1."""
-    x0, y0 = x * S, y * S
-    return ((x0, y0), (x0 + S, y0), (x0 + S, y0 + S), (x0, y0 + S))
-
-
-def _wedges(turned: Turned, x: int, y: int) -> list[tuple[int, list[tuple[float, float]]]]:
-    """(feature id, triangle) of the land of every side, rotated as placed: a side of one part
-    is one triangle to the centre; a river side's two banks share its triangle, half each (the
-    river itself is drawn over them, see :func:`_rivers`)."""
-    corners = _corners(x, y)
-    centre = (x * S + S / 2, y * S + S / 2)
-    out = []
-    for d, side in enumerate(turned.parts):
-        (ax, ay), (bx, by) = corners[d], corners[(d + 1) % 4]
-        halves = (
-            [(side[0], 0.0, 1.0)] if len(side) == 1 else [(side[0], 0.0, 0.5), (side[2], 0.5, 1.0)]
-        )
-        for fid, t0, t1 in halves:
-            p0 = (ax + (bx - ax) * t0, ay + (by - ay) * t0)
-            p1 = (ax + (bx - ax) * t1, ay + (by - ay) * t1)
-            out.append((fid, [p0, p1, centre]))
-    return out
-
-
-def _rivers(turned: Turned, x: int, y: int) -> list[tuple[int, tuple[float, float]]]:
-    """(river feature id, the middle of the side it crosses) for every river side."""
-    corners = _corners(x, y)
-    out = []
-    for d, side in enumerate(turned.parts):
-        if len(side) == 3:
-            (ax, ay), (bx, by) = corners[d], corners[(d + 1) % 4]
-            out.append((side[1], ((ax + bx) / 2, (ay + by) / 2)))
-    return out
-
-
-def where(turned: Turned, x: int, y: int, fid: int) -> tuple[float, float]:
-    """A feature's spot, where its piece stands (and, on the drawn tile, its id)."""
-    return _spots(turned, x, y, fid)[0]
-
-
-def _spots(
-    turned: Turned, x: int, y: int, fid: int
-) -> tuple[tuple[float, float], tuple[float, float]]:
-    """A feature's two spots, apart so that nothing drawn there overlaps: the first for its
-    piece (and id), the second for its marks (what it holds) or its tick. On a river, on the
-    river two fifths in from its side, the second beside it on a bank; on land, out from the
-    centre towards its sides (clear of a lake in the middle), side by side across that line."""
-    cx, cy = x * S + S / 2, y * S + S / 2
-    for f, (mx, my) in _rivers(turned, x, y):
-        if f == fid:
-            px, py = mx + (cx - mx) * 0.4, my + (cy - my) * 0.4
-            ux, uy = (cx - mx) / (S / 2), (cy - my) / (S / 2)
-            return (px, py), (px - uy * 15, py + ux * 15)
-    found = [
-        (sum(px for px, _ in tri) / 3, sum(py for _, py in tri) / 3)
-        for f, tri in _wedges(turned, x, y)
-        if f == fid
-    ]
-    if not found:  # a lake: in the middle
-        return (cx, cy), (cx, cy + S * 0.3)
-    mx = sum(px for px, _ in found) / len(found) - cx
-    my = sum(py for _, py in found) / len(found) - cy
-    if abs(mx) < 4 and abs(my) < 4:  # all round the tile: by its first side
-        mx, my = found[0][0] - cx, found[0][1] - cy
-    length = (mx * mx + my * my) ** 0.5 or 1.0
-    ux, uy = mx / length, my / length
-    ox, oy = cx + ux * S * 0.33, cy + uy * S * 0.33
-    return (ox - uy * 10, oy + ux * 10), (ox + uy * 11, oy - ux * 11)
+_wedges = spots.wedges
+_rivers = spots.rivers
+_spots = spots.preferred
 
 
 def _tile(
@@ -225,10 +160,8 @@ def _tile(
             out.append(
                 f'<circle cx="{num(centre[0])}" cy="{num(centre[1])}" r="5" fill="#FFFFFF" stroke="{FILLS["river"]}" stroke-width="2"/>'
             )
-    lakes = [f for f in tile.features.values() if f.type == "lake"]
-    radius = S * (0.17 if len(lakes) == 1 else 0.14)  # two side by side: smaller
-    for k, lake in enumerate(lakes):
-        cx, cy = x * S + S / 2 + 13 * (k - (len(lakes) - 1) / 2), y * S + S / 2
+    for fid, (lx, ly), radius in spots.lakes(tile, turned):  # two apart: smaller
+        lake, cx, cy = tile.features[fid], x * S + lx, y * S + ly
         out.append(
             f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{radius:.1f}" fill="{FILLS["lake"]}" '
             f'stroke="#1B5E8C" stroke-width="1"/>'
@@ -237,17 +170,23 @@ def _tile(
             out.append(
                 text(cx, cy + 4, lake.fish, size=11, anchor="middle", fill="#FFFFFF", weight="bold")
             )
-    for f in tile.features.values():
-        marks = _marks(f)
-        if marks and f.type != "lake":
-            mx, my = _spots(turned, x, y, f.id)[1]
-            out.append(_badge(mx, my, marks, gold=f.gold))
+    if tile.kind == "bonus":  # an edge, not a word: under the marks and the id
+        out.append(
+            f'<rect class="bonus-edge" x="{x * S + 2.5}" y="{y * S + 2.5}" width="{S - 5}" '
+            f'height="{S - 5}" fill="none" stroke="{BONUS_EDGE}" stroke-width="2.5" '
+            'stroke-dasharray="5 3"/>'
+        )
+    placed = spots.layout(tile, rotation)
+    for fid, (mx, my) in sorted(placed.marks.items()):
+        out.append(
+            _badge(x * S + mx, y * S + my, spots.marks_of(tile, fid), gold=tile.features[fid].gold)
+        )
     out.append(
         f'<rect x="{x * S}" y="{y * S}" width="{S}" height="{S}" fill="none" stroke="#5A554C" stroke-width="0.8"/>'
     )
-    out.append(_label(x * S + 2, y * S + 2, str(tile.id)))
-    if tile.kind == "bonus":
-        out.append(_label(x * S + S - 2, y * S + S - 14, "bonus", anchor="end"))
+    if not ids:  # the drawn tile's heading names it: its corner is the feature ids'
+        cx, cy = placed.id_corner
+        out.append(_label(x * S + cx, y * S + cy, str(tile.id)))
     if ids:
         for fid, (px, py) in sorted(_id_spots(tile, turned, x, y).items()):
             out.append(_feature_id(px, py, fid))
@@ -283,13 +222,13 @@ def _id_spots(tile: Tile, turned: Turned, x: int, y: int) -> dict[int, tuple[flo
     return placed
 
 
-def _label(x: float, y: float, words: str, anchor: str = "start") -> str:
-    """A tile's id (or "bonus") in its corner: dark on a light chip, readable on any land."""
-    w = 6.2 * len(words) + 4
-    x0 = x if anchor == "start" else x - w
+def _label(x: float, y: float, words: str) -> str:
+    """A tile's id in its corner (:func:`spots.chip`): dark on a light chip, readable on any
+    land."""
     return (
-        f'<rect x="{num(x0)}" y="{num(y)}" width="{num(w)}" height="12" rx="2" fill="#FFFFFF" '
-        f'fill-opacity="0.85"/>' + text(x0 + 2, y + 9.5, words, size=10, weight="bold")
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(spots.label_width(words))}" height="12" '
+        f'rx="2" fill="#FFFFFF" fill-opacity="0.85"/>'
+        + text(x + 2, y + 9.5, words, size=10, weight="bold")
     )
 
 
@@ -301,13 +240,6 @@ def _feature_id(x: float, y: float, fid: int) -> str:
         f'stroke="#FFFFFF" stroke-width="1"/>',
         text(x, y + 4, fid, size=11, anchor="middle", fill="#FFFFFF", weight="bold"),
     )
-
-
-def _marks(f: Feature) -> str:
-    """What a feature holds, as letters: $ gold, * mushrooms, D M A T animals, ! fire, + shrine."""
-    out = "$" * f.gold + "*" * f.mushrooms
-    out += "".join(ANIMAL_MARKS[name] * n for name, n in zip(ANIMALS, f.animals, strict=True))
-    return out + "!" * f.fire + "+" * f.shrine
 
 
 def _badge(x: float, y: float, marks: str, *, gold: bool) -> str:
@@ -324,10 +256,9 @@ def _badge(x: float, y: float, marks: str, *, gold: bool) -> str:
 
 
 def _piece(state: HuntersState, x: int, y: int, fid: int, kind: str, seat: int) -> str:
-    tile_id, _, turned = state.board.cells[(x, y)]
-    px, py = where(turned, x, y, fid)
-    if state.tiles.tiles[tile_id].features[fid].type == "lake":
-        px, py = px + 12, py - 12
+    tile_id, rotation, _ = state.board.cells[(x, y)]
+    sx, sy = spots.layout(state.tiles.tiles[tile_id], rotation).piece[fid]
+    px, py = x * S + sx, y * S + sy
     fill = SEAT_COLOURS[seat]
     shape = (
         f'<rect x="{num(px - 9)}" y="{num(py - 9)}" width="18" height="18" rx="2" fill="{fill}" stroke="{INK}"/>'
@@ -358,17 +289,12 @@ def _completed(state: HuntersState) -> list[tuple[int, int, int]]:
     return sorted(out)
 
 
-def _tick(state: HuntersState, x: int, y: int, fid: int) -> str:
-    """A completed forest's or river's tick: on its marks' spot (its members have gone home;
-    a river's spot is on its bank, beside a hut that may stay on the river)."""
-    _, _, turned = state.board.cells[(x, y)]
-    px, py = _spots(turned, x, y, fid)[0]  # a forest's: its gatherers have gone home
-    for f, (mx, my) in _rivers(turned, x, y):
-        if f == fid:  # a river's: by its side, along the edge (a hut may stay on the river)
-            cx, cy = x * S + S / 2, y * S + S / 2
-            ux, uy = (cx - mx) / (S / 2), (cy - my) / (S / 2)
-            px, py = mx + ux * 9 + uy * 19, my + uy * 9 - ux * 19
-            break
+def _tick(state: HuntersState, x: int, y: int, fid: int, occupied: int | None) -> str:
+    """A completed forest's or river's tick, on its spot of the tile's layout given the piece on
+    the tile (on feature ``occupied``): clear of it, of the marks and of the chips."""
+    tile_id, rotation, _ = state.board.cells[(x, y)]
+    tx, ty = spots.ticks(state.tiles.tiles[tile_id], rotation, occupied)[fid]
+    px, py = x * S + tx, y * S + ty
     return group(
         f'class="complete" {data(x=x, y=y, feature=fid)}',
         f'<circle cx="{num(px)}" cy="{num(py)}" r="7" fill="#FFFFFF" stroke="{INK}"/>',
@@ -396,17 +322,16 @@ def _panel(state: HuntersState, seats: Sequence[str]) -> Picture:
             + _tile(tile, tile.turned[0], 0, 0, 0, "drawn", ids=True)
             + "</g>",
         ]
-        lines = _feature_lines(tile)
         fy = y + 26
         body.append(text(x0 + size + 10, fy, "feature ids", size=11, weight="bold"))
-        for line in lines:
+        for line in _feature_lines(tile):  # a continuation further in (SVG folds spaces)
             fy += 15
-            body.append(text(x0 + size + 10, fy, line, size=11))
-        body.append(
-            text(x0, y + size + 26, f"for {seats[state.to_move]}; as drawn (N up)", size=11)
-        )
+            inset = 12 if line.startswith(" ") else 0
+            body.append(text(x0 + size + 10 + inset, fy, line.strip(), size=11))
+        below = max(y + size + 26, fy + 18)  # under the tile, or under a long list of features
+        body.append(text(x0, below, f"for {seats[state.to_move]}; as drawn (N up)", size=11))
         parts.append(("drawn", group(f'class="drawn-tile" {data(tile=tile.id)}', *body)))
-        y += size + 44
+        y = below + 18
     else:
         parts.append(("drawn", text(x0, y, "Drawn tile: none", size=13, weight="bold")))
         y += 22
@@ -449,7 +374,12 @@ def _panel(state: HuntersState, seats: Sequence[str]) -> Picture:
             )
         )
     y += 20 + 26 * len(seats)
-    status = "game over" if state.over else f"{seats[state.to_move]} to place the tile"
+    won = [seats[i] for i in winners_of(state)]
+    status = (
+        f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
+        if state.over
+        else f"{seats[state.to_move]} to place the tile"
+    )
     out.append(text(x0, y + 4, status, size=12, weight="bold"))
     parts.append(("seats", group('class="panel"', *out)))
     legend = [
@@ -457,6 +387,7 @@ def _panel(state: HuntersState, seats: Sequence[str]) -> Picture:
         "D deer  M mammoth  A aurochs  T tiger",
         "ag: ann's gatherer (f fisher, h hunter,",
         "u hut)  ✓ complete  0 1 2: feature ids",
+        "dashed gold edge: a bonus tile",
     ]
     parts.append(
         (
@@ -471,6 +402,21 @@ def _panel(state: HuntersState, seats: Sequence[str]) -> Picture:
     return Picture(PANEL_W, height, tuple(parts))
 
 
+FEATURE_LINE = 21
+"""Characters of a feature line that fit beside the drawn tile in the panel (11 px text)."""
+
+
 def _feature_lines(tile: Tile) -> list[str]:
-    """The drawn tile's features by id, as ``moves`` names them (:func:`feature_words`)."""
-    return [f"{fid} {feature_words(tile, fid)}" for fid in sorted(tile.features)]
+    """The drawn tile's features by id, as ``moves`` names them (:func:`feature_words`), each
+    wrapped after a comma to fit beside the tile (its continuation indented)."""
+    out = []
+    for fid in sorted(tile.features):
+        line = f"{fid}"
+        for word in feature_words(tile, fid).split(", "):
+            if len(line) + 2 + len(word) > FEATURE_LINE and line.strip() != str(fid):
+                out.append(line + ",")
+                line = "   " + word
+            else:
+                line = f"{line} {word}" if line == f"{fid}" else f"{line}, {word}"
+        out.append(line)
+    return out
