@@ -164,8 +164,10 @@ def act(log: Path, moves: tuple[str, ...], who: str | None) -> None:
     opened = logs.open_log(log)
     seats = opened.log.header.seats
     seat = _mover(seats, who)
-    for step in logs.act(opened, list(moves), seat):
-        click.echo(views.step_line(opened.game, seats, step))
+    steps = logs.act(opened, list(moves), seat)
+    width = max([14, *(len(views.notation(opened.game, s)) + 1 for s in steps)])  # in one column
+    for step in steps:
+        click.echo(views.step_line(opened.game, seats, step, width))
 
 
 def _mover(seats: Sequence[str], who: str | None) -> int | None:

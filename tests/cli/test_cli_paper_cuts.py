@@ -120,3 +120,16 @@ def test_hunters_diff_says_what_a_tile_joined_not_a_count_of_features(cli):
     joined = [t for t in texts if "features the tile made or joined: " in t]
     assert len(joined) > events // 3
     assert all(re.search(r"(forest|meadow|river|river system) of \d+ tiles?\b", t) for t in joined)
+
+
+def test_act_prints_its_moves_and_their_effects_in_two_columns(cli):
+    """An Iwari turn of moves longer than the column (``third 5 tent16 t``) once ran into its
+    effects with one space; each line's effects now start where the others' do."""
+    cli.ok("new", "iwari", "--names", "ann,bob", "--seed", "3", "-o", "i.tribes")
+    cli.ok("act", "i.tribes", "3 tent8 t")
+    lines = cli.ok("act", "i.tribes", "third 5 tent16 t", "draw d1", "draw deck").splitlines()
+    found = [re.match(r"^\s*\d+\s+bob\s+(.+?)\s{2,}(\S.*)$", line) for line in lines]
+    assert all(found) and len(found) == 3, lines
+    assert [m[1] for m in found if m] == ["third 5 tent16 t", "draw d1", "draw deck"]
+    assert len({m.start(2) for m in found if m}) == 1, lines
+    assert found[0] and found[0][2].startswith("the third tribe: tent on 16"), lines
