@@ -20,7 +20,9 @@ LOG = click.Path(path_type=Path)
     metavar="K",
     help="Take back the last K moves (default: those of the last append).",
 )
-@click.option("--force", is_flag=True, help="Replace an older backup (LOG.undone) if it exists.")
+@click.option(
+    "--force", is_flag=True, help="Replace LOG.undone rather than keep the next LOG.undone.N."
+)
 def undo(log: Path, moves: int | None, force: bool) -> None:
     """Cut the last append of LOG (what one act wrote) or its last K moves, keeping the file as
     it was in LOG.undone. The log's digest changes: undo is for your own games, not a log you

@@ -3,7 +3,8 @@
 An append is what one ``act`` wrote: its moves and the commit after them. Undo cuts the last one
 (or, with ``moves``, the last K moves, whatever appends held them) and writes the log again as
 it was before them, under the log's writers' lock, after keeping the file as it was beside it
-(``NAME.undone``, as ``repair`` keeps ``NAME.torn``). The log's digest changes, so a log that
+(``NAME.undone``, as ``repair`` keeps ``NAME.torn``; a later undo keeps ``NAME.undone.2``, then
+``.3``…, so undoing twice needs no flag and loses nothing). The log's digest changes, so a log that
 others already hold would no longer match theirs: undo is for one's own games.
 
 It refuses, leaving the file byte-identical, when a tag or a note was appended after the moves
@@ -53,7 +54,8 @@ class Undone:
 
 def undo(path: Path, moves: int | None = None, *, force: bool = False) -> Undone:
     """Cut the last append of the log at ``path`` (with ``moves``: its last ``moves`` moves),
-    keeping the file as it was in ``NAME.undone`` (``force`` replaces an older one)."""
+    keeping the file as it was in ``NAME.undone`` or the first free ``NAME.undone.N`` (``force``
+    replaces ``NAME.undone``)."""
     from tribes.replay import corpus
 
     corpus.refuse_append(path)
@@ -75,12 +77,7 @@ def undo(path: Path, moves: int | None = None, *, force: bool = False) -> Undone
         cut = GameLog(header=log.header, events=log.events[:keep], annotations=log.annotations)
         ends = [(c.events, c.annotations) for c in log.commits if c.events <= keep]
         sealed = logs.seal(opened.game, cut, history[: keep + 1], appended_from=ends)
-        backup = path.with_name(path.name + ".undone")
-        if (backup.exists() or backup.is_symlink()) and not force:
-            raise UsageError(
-                f"{backup} exists (kept by an earlier undo); move it away or pass --force to "
-                "replace it"
-            )
+        backup = _backup_for(path, force)
         files.write_atomic(backup, data, replace=force)
         files.write_atomic(path, logs.encode(path, sealed), replace=True)
     removed = tuple(opened.game.format_move(e) for e in log.events[keep:])
@@ -92,6 +89,26 @@ def undo(path: Path, moves: int | None = None, *, force: bool = False) -> Undone
         kept=keep,
         digest=logfile.log_digest(sealed).hex(),
         was=logfile.log_digest(log).hex(),
+    )
+
+
+MAX_BACKUPS = 999
+"""How many undos of one log keep their own backup before undo asks for room."""
+
+
+def _backup_for(path: Path, force: bool) -> Path:
+    """Where the file as it was goes: ``NAME.undone``, or when earlier undos kept that, the first
+    free ``NAME.undone.N``; ``force`` replaces ``NAME.undone`` instead."""
+    first = path.with_name(path.name + ".undone")
+    if force:
+        return first
+    for n in range(1, MAX_BACKUPS + 1):
+        backup = first if n == 1 else first.with_name(f"{first.name}.{n}")
+        if not (backup.exists() or backup.is_symlink()):
+            return backup
+    raise UsageError(
+        f"{first} to {first.name}.{MAX_BACKUPS} exist (kept by earlier undos); move them away or "
+        f"pass --force to replace {first}"
     )
 
 

@@ -114,23 +114,41 @@ def test_undo_refuses_when_nothing_would_be_left(cli):
     assert len(cli.ok("log", forked).splitlines()) == 1
 
 
-def test_undo_refuses_a_bad_k_an_old_backup_and_an_interrupted_append(cli):
+def test_undo_refuses_a_bad_k_and_an_interrupted_append(cli):
     log = cli.new(names="ann,bob", seed=3)
     cli.ok("act", log, cli.moves(log)[0])
     cli.ok("act", log, cli.moves(log)[0])
     assert "undo takes back 1 move or more" in cli.fails_untouched(
         log, "undo", log, "--moves", 0, code=2
     )
-    cli.path("g.tribes.undone").write_bytes(b"older")
-    line = cli.fails_untouched(log, "undo", log, code=2)
-    assert (
-        line
-        == f"tribes: {log}.undone exists (kept by an earlier undo); move it away or pass --force to replace it"
-    )
-    assert cli.path("g.tribes.undone").read_bytes() == b"older"
     with log.open("ab") as f:
         f.write(b"\x05\x01\x02")  # an append that never finished
     assert "interrupted append" in cli.fails_untouched(log, "undo", log, "--force")
+
+
+def test_undoing_again_keeps_each_backup_beside_the_older_ones(cli):
+    """A second undo needs no flag: the file as it was goes to the next free LOG.undone.N, an
+    older backup (or a symlink planted there) is never overwritten or followed."""
+    log = cli.new(names="ann,bob", seed=3)
+    states = [log.read_bytes()]
+    for _ in range(3):
+        cli.ok("act", log, cli.moves(log)[0])
+        states.append(log.read_bytes())
+    victim = cli.path("victim")
+    victim.write_bytes(b"mine")
+    cli.path("g.tribes.undone.2").symlink_to(victim)
+    first = cli.ok("undo", log).strip()
+    assert first.endswith(f"kept as {log}.undone")
+    second = cli.ok("undo", log).strip()
+    assert second.endswith(f"kept as {log}.undone.3")
+    assert cli.path("g.tribes.undone").read_bytes() == states[3]
+    assert cli.path("g.tribes.undone.3").read_bytes() == states[2]
+    assert log.read_bytes() == states[1]
+    assert victim.read_bytes() == b"mine"
+    cli.ok("undo", log, "--force")  # replaces LOG.undone, keeps the numbered ones
+    assert cli.path("g.tribes.undone").read_bytes() == states[1]
+    assert cli.path("g.tribes.undone.3").read_bytes() == states[2]
+    assert log.read_bytes() == states[0]
 
 
 def test_a_json_log_is_undone_in_its_form(cli):
