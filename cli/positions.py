@@ -39,7 +39,7 @@ def position(log: Path, at: int | None, output: Path | None, force: bool, as_jso
     steps = logs.steps_of(opened.game, opened.log, path=str(log))
     index = len(opened.log.events) if at is None else check_point(at, len(opened.log.events))
     pos = opened.game.position(steps[index].state, head.seats)
-    text = codec.to_json(pos) + "\n"
+    text = codec.to_readable_json(pos) + "\n"
     if output is not None:
         logs.write_output(output, text.encode(), force=force)
     for option in sorted(head.files):

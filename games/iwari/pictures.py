@@ -41,9 +41,9 @@ from tribes.games.iwari.events import (
     FeatPlaced,
     ThirdTribePlayed,
 )
-from tribes.games.iwari.render import letter
+from tribes.games.iwari.render import doing, letter
 from tribes.games.iwari.scoring import winners
-from tribes.games.iwari.state import FEAT_KINDS, IwariState, Phase
+from tribes.games.iwari.state import FEAT_KINDS, IwariState
 from tribes.games.iwari.views import sees_hand, tribe_names
 
 XS, YS = 13, 14
@@ -506,13 +506,7 @@ def _extras(state: IwariState, seats: Sequence[str]) -> str:
         won = [seats[i] for i in winners(state)]
         status = f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}"
     else:
-        doing = {
-            Phase.ACTION: "to play, exchange or pass",
-            Phase.FEAT: f"to place the {state.pending_feats[0].kind if state.pending_feats else ''} feat",
-            Phase.THIRD: "to play for the third tribe, or pass",
-            Phase.REFILL: "to draw",
-        }[state.phase]
-        status = f"{seats[state.to_move]} {doing}"
+        status = f"{seats[state.to_move]} {doing(state, hints=False)}"
     out.append(text(PANEL_X, y + 4, status, size=12, weight="bold"))
     return group('class="extras"', *out)
 

@@ -109,20 +109,22 @@ def _status(state: IwariState, seats: Sequence[str], viewer: Viewer) -> list[str
         won = [seats[i] for i in winners(state)]
         lines.append(f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'}")
     else:
-        lines.append(f"{seats[state.to_move]} {_doing(state)}")
+        lines.append(f"{seats[state.to_move]} {doing(state)}")
     return lines
 
 
-def _doing(state: IwariState) -> str:
+def doing(state: IwariState, *, hints: bool = True) -> str:
     """What the active player is to do, naming only what is legal (a pass only when neither a
-    play nor an exchange is possible)."""
+    play nor an exchange is possible). The board text and the picture say the same; ``hints``
+    adds the notation of declining, which the picture's narrow panel leaves out."""
     if state.phase is Phase.ACTION:
         if can_play(state, state.to_move) or exchanges(state):
             return "to play or exchange"
         return "to pass: no play or exchange is possible"
     if state.phase is Phase.FEAT:
         kind = state.pending_feats[0].kind if state.pending_feats else ""
-        return f"to place the {kind} feat (or decline it: feat {kind} none)"
+        decline = f": feat {kind} none" if hints else ""
+        return f"to place the {kind} feat (or decline it{decline})"
     if state.phase is Phase.THIRD:
-        return "to play for the third tribe, or not (third pass)"
+        return "to play for the third tribe, or not" + (" (third pass)" if hints else "")
     return "to draw"

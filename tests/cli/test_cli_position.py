@@ -11,6 +11,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tribes import games
 from tribes.core import views
@@ -167,6 +169,38 @@ def test_position_output_forms(cli: Cli) -> None:
     assert "exists" in cli.fails("position", log, "-o", cli.path("p.json"), code=2)
     assert "out of range" in cli.fails("position", log, "--at", 9, code=2)
     assert "none.tribes" in cli.fails("position", cli.path("none.tribes"))
+
+
+def test_a_position_file_reads_as_lines_a_person_can_edit(cli: Cli) -> None:
+    """Short lists and objects of plain values (a territory's huts, a hand, the seats) stay on
+    one line; the whole is the same JSON as the one-value-a-line form."""
+    log = cli.new("g.tribes")
+    cli.play(log, 3)
+    text = cli.ok("position", log)
+    assert '  "seats": ["ann", "bob", "cy"],' in text.splitlines()
+    assert len(text.splitlines()) < len(codec.to_json(json.loads(text)).splitlines()) / 2
+    assert max(len(line) for line in text.splitlines()) <= 96
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=5), inner),
+        max_leaves=30,
+    )
+)
+def test_readable_json_is_the_same_json(value: Any) -> None:
+    text = codec.to_readable_json(value, width=20)
+    assert json.loads(text) == json.loads(codec.to_json(value))
+    for line in text.splitlines():
+        stripped = line.strip().rstrip(",")
+        if len(line) > 20 and stripped[:1] in "[{":
+            assert any(isinstance(v, list | dict) for v in _items(json.loads(stripped)))
+
+
+def _items(value: Any) -> list[Any]:
+    return list(value.values()) if isinstance(value, dict) else list(value)
 
 
 def test_position_of_a_corpus_game(cli: Cli) -> None:

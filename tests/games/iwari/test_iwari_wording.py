@@ -4,6 +4,7 @@ to decline a feat; and a draw says which card was taken, as the viewer may see i
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import attrs
@@ -45,6 +46,20 @@ def test_the_turn_does_not_offer_a_pass_while_a_play_or_exchange_is_legal() -> N
             line = status(state, c.seats)
             assert line.endswith("to play or exchange"), line
             assert "pass" not in line
+
+
+def test_the_picture_says_what_the_board_says_without_the_notation_hints() -> None:
+    """The SVG panel's last line is the text board's, but for the notation of declining, which
+    its narrow panel has no room for: never 'pass' while a play or an exchange is legal."""
+    for name in ("full-game-2p", "full-game-3p-feats"):
+        c = cursor(name)
+        for index in range(len(c)):
+            state = c.at(index).state
+            svg = GAME.svg(state, c.seats, EVERYTHING)
+            said = status(state, c.seats)
+            short = said.split(" (third pass)")[0].split(": feat ")[0]
+            short += ")" if ": feat " in said else ""
+            assert f">{html.escape(short)}<" in svg, (index, said)
 
 
 def test_the_turn_says_pass_when_only_a_pass_is_legal() -> None:
