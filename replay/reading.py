@@ -22,6 +22,7 @@ from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.header import Header
 from tribes.events import codec, files, logfile
+from tribes.events.corpus import MAGIC as CORPUS_MAGIC
 from tribes.events.logfile import FileEnd, GameLog, Tail
 from tribes.replay.making import check_seats, file_options, setup
 from tribes.replay.marks import checkpoints
@@ -61,6 +62,11 @@ def open_log(path: Path) -> Opened:
     if (ref := corpus.split_ref(path)) is not None:
         return corpus.open_game(path, *ref)  # type: ignore[no-any-return]
     data = logfile.read_bytes(path)
+    if data.startswith(CORPUS_MAGIC):
+        raise UsageError(
+            f"{path} is a corpus of many games and this command reads one: name it as "
+            f"{path}#K (K from 1; 'tribes corpus ls {path}' lists them)"
+        )
     opened = opened_from(path, data)
     if opened.tail is not None:  # a writer at work, or one that was interrupted?
         with files.shared_lock(path):

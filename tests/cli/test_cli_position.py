@@ -207,6 +207,12 @@ def test_position_of_a_corpus_game(cli: Cli) -> None:
     cli.ok("simulate", "clans", "--games", 3, "--seed", 4, "--save", cli.path("r.corpus"))
     pos = json.loads(cli.ok("position", f"{cli.path('r.corpus')}#2", "--at", 5))
     assert set(pos) >= {"seats", "huts", "clans", "to_move"}
+    whole = cli.path("r.corpus")
+    for command in ("position", "show", "log"):
+        assert cli.fails(command, whole, code=2) == (
+            f"tribes: {whole} is a corpus of many games and this command reads one: name it as "
+            f"{whole}#K (K from 1; 'tribes corpus ls {whole}' lists them)"
+        )
 
 
 def test_a_game_on_its_own_board_is_told_to_give_new_the_board(cli: Cli) -> None:
