@@ -98,6 +98,8 @@ def shrink_command(
     then simplified while it stays valid and it still happens. The result is a JSON log, the
     original's digest, the event and EXPR in its meta."""
     target = Target(until=until, refused=refused)
+    if output is not None:
+        logs.check_output(output, force=force)
     opened, refused_event = open_with_refused(log)
     game, seats = opened.game, opened.log.header.seats
     state = logs.steps_of(game, opened.log, path=str(log))[-1].state

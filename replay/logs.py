@@ -67,11 +67,17 @@ def create(path: Path, log: GameLog, game: Game, *, force: bool = False) -> Game
     return full
 
 
+def check_output(path: Path, *, force: bool) -> None:
+    """Refuse an existing output file before long work rather than after it (``shrink``);
+    :func:`write_output` checks again when it writes."""
+    if (path.exists() or path.is_symlink()) and not force:
+        raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+
+
 def write_output(path: Path, data: bytes, *, force: bool, locked: bool = False) -> None:
     """Write a file a command makes (a log, a picture, a page) atomically; an existing one only
     with ``force`` (with ``locked``, under the lock of the log's writers)."""
-    if (path.exists() or path.is_symlink()) and not force:
-        raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+    check_output(path, force=force)
     try:
         if locked and path.is_file() and not path.is_symlink():
             with files.locked(path):

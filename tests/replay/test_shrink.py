@@ -192,6 +192,9 @@ def test_bad_input_is_one_line(cli: Cli) -> None:
     out.write_text("keep")
     line = cli.fails("shrink", source, "--until", "over", "-o", out, code=2)
     assert "exists" in line and out.read_text() == "keep"
+    # refused before the work, not after it: the search that never ends well is not started
+    early = cli.fails("shrink", source, "--until", "len(villages) > 40", "-o", out, code=2)
+    assert "exists" in early and out.read_text() == "keep"
 
 
 def test_no_progress_line_without_a_terminal(cli: Cli) -> None:
