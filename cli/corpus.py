@@ -8,8 +8,9 @@ from typing import Any
 
 import click
 
+from tribes.cli.main import one_line
 from tribes.core import views
-from tribes.core.errors import TribesError, UsageError
+from tribes.core.errors import CorruptLog, TribesError, UsageError
 from tribes.events import codec
 from tribes.replay import batch, logs
 from tribes.replay import corpus as corpora
@@ -54,21 +55,22 @@ def ls(path: Path, as_json: bool) -> None:
                     "seats": list(head.seats),
                     "bots": bots,
                     "events": len(log.events),
+                    **({"tags": log.tags} if log.tags else {}),
                 }
                 click.echo(codec.to_json(record, indent=None))
                 continue
-            seats = ",".join(f"{s}({bots[s]})" if s in bots else s for s in head.seats)
+            seats = one_line(",".join(f"{s}({bots[s]})" if s in bots else s for s in head.seats))
             click.echo(
                 f"{k + 1:>6}  {head.game}  seed {head.seed}  {seats}  "
                 f"{views.count(len(log.events), 'event')}"
             )
+        tail = read.layout.tail
         if not as_json:
-            tail = read.layout.tail
-            click.echo(
-                f"{path}: {len(read)} game{'s' if len(read) != 1 else ''}"
-                + (f"; {tail.describe()}" if tail else ""),
-                err=True,
-            )
+            click.echo(f"{path}: {views.count(len(read), 'game')}", err=True)
+    if tail is not None:  # a script must never take the committed part for the whole corpus
+        raise CorruptLog(
+            f"{tail.describe()}; 'tribes corpus repair {path}' cuts it", path=str(path)
+        )
 
 
 @corpus.command()
@@ -79,10 +81,29 @@ def get(ref: Path, output: Path, force: bool) -> None:
     """Write game K of a corpus as a log of its own."""
     if corpora.split_ref(ref) is None:
         raise UsageError(f"'{ref}': name a game of a corpus as CORPUS#K (e.g. runs.corpus#3)")
-    opened = logs.open_log(ref)
-    logs.steps_of(opened.game, opened.log, path=str(ref))
-    logs.create(output, opened.log, opened.game, force=force)
-    click.echo(f"{output}: {opened.game.name}, {views.count(len(opened.log.events), 'event')}")
+    where = corpora.split_ref(ref)
+    assert where is not None
+    with corpora.Corpus(where[0]) as read:
+        read.check_number(where[1] - 1)
+        game, log = read.file_log(where[1] - 1)
+    logs.steps_of(game, log, path=str(ref))  # every mark as the log had it, checked
+    logs.write_output(output, logs.encode(output, log), force=force, locked=True)
+    click.echo(f"{output}: {game.name}, {views.count(len(log.events), 'event')}")
+
+
+WAIT = click.option(
+    "--wait",
+    type=click.FloatRange(0, 3600),
+    default=corpora.LOCK_WAIT,
+    show_default=True,
+    metavar="SECONDS",
+    help="How long to wait for another writer of the corpus to finish.",
+)
+
+
+def waiting(line: str) -> None:
+    """Say on stderr that a writer waits for another (the lock's holder)."""
+    click.echo(line, err=True)
 
 
 @corpus.command()
@@ -90,34 +111,39 @@ def get(ref: Path, output: Path, force: bool) -> None:
 @click.argument("sources", nargs=-1, required=True, type=FILE)
 @click.option("--new", "new", is_flag=True, help="Start a new corpus (refused if it exists).")
 @click.option("--force", is_flag=True, help="With --new: replace an existing corpus.")
-def add(path: Path, sources: tuple[Path, ...], new: bool, force: bool) -> None:
-    """Add logs (or games of other corpora) to a corpus, each checked first. Without --new the
-    corpus must exist; nothing of it is rewritten."""
+@WAIT
+def add(path: Path, sources: tuple[Path, ...], new: bool, force: bool, wait: float) -> None:
+    """Add logs (or games of other corpora, or the logs of a folder) to a corpus, each checked
+    first, with their tags and notes. Without --new the corpus must exist; nothing of it is
+    rewritten."""
     if not corpora.is_corpus(path):
         raise UsageError(f"{path}: a corpus is named NAME{corpora.SUFFIX}")
     if not new and not path.exists():
         raise UsageError(f"{path} does not exist; pass --new to start it")
-    opened = []
-    for source in sources:  # all checked before any is added
-        if corpora.is_corpus(source):
-            with corpora.Corpus(source) as read:
-                for k in range(len(read)):
-                    opened.append(logs.open_log(Path(f"{source}#{k + 1}")))
-            continue
-        opened.append(logs.open_log(source))
     encoded = []
-    for item in opened:
-        if item.log.annotations:  # a corpus holds a header part, a seed and events only
-            raise UsageError(
-                f"{item.path} has tags or notes, which a corpus does not hold; nothing was added"
-            )
-        steps = logs.steps_of(item.game, item.log, path=str(item.path))
-        encoded.append(corpora.encode_game(item.game, item.log, steps[-1].state))
-    with corpora.Writer(path, new=new, force=force) as writer:
+    for source in batch.expand(list(sources)):  # all checked before any is added
+        ref = corpora.split_ref(source)
+        if ref is not None or corpora.is_corpus(source):
+            with corpora.Corpus(ref[0] if ref else source) as read:
+                numbers = [ref[1] - 1] if ref else range(len(read))
+                for k in numbers:
+                    read.check_number(k)
+                    game, log = read.file_log(k)  # as it was added: tags, notes, marks
+                    encoded.append(_encoded(Path(f"{read.name}#{k + 1}"), game, log))
+            continue
+        item = logs.open_log(source)
+        encoded.append(_encoded(item.path, item.game, item.log))
+    with corpora.Writer(path, new=new, force=force, wait=wait, on_wait=waiting) as writer:
         for record in encoded:
-            writer.add(*record)
+            writer.add_encoded(record)
         before = writer.games
     click.echo(f"{path}: {len(encoded)} added, {views.count(before + len(encoded), 'game')}")
+
+
+def _encoded(path: Path, game: Any, log: Any) -> corpora.Encoded:
+    """A log checked (every event, checkpoint and commit) and encoded for a corpus."""
+    steps = logs.steps_of(game, log, path=str(path))
+    return corpora.encode_game(game, log, steps[-1].state)
 
 
 @corpus.command()
@@ -134,11 +160,18 @@ def split(path: Path, count: int, force: bool) -> None:
 
 @corpus.command()
 @click.argument("path", type=FILE)
-def repair(path: Path) -> None:
-    """Cut an interrupted append (bytes after the last commit) from a corpus."""
-    cut = corpora.repair(path)
+@click.option("--force", is_flag=True, help="Cut even a damaged last commit (games are lost).")
+@WAIT
+def repair(path: Path, force: bool, wait: float) -> None:
+    """Cut an interrupted append (bytes after the last commit) from a corpus, keeping the bytes
+    cut in NAME.corpus.torn."""
+    done = corpora.repair(path, force=force, wait=wait, on_wait=waiting)
+    if not done.cut:
+        click.echo(f"{path}: nothing to repair ({views.count(done.games, 'game')}, all committed)")
+        return
     click.echo(
-        f"{path}: " + (f"cut {cut} bytes after the last commit" if cut else "nothing to repair")
+        f"{path}: cut {done.cut} bytes after the last commit; {views.count(done.games, 'game')} "
+        f"kept; the bytes cut are kept in {done.backup}"
     )
 
 

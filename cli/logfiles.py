@@ -31,7 +31,8 @@ OUT = click.Path(path_type=Path, dir_okay=False)
 def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: bool) -> None:
     """Replay logs: every event legal, every checkpoint and commit matching, the replay
     deterministic, nothing after the last commit; prints each log's digest. A corpus
-    (NAME.corpus) is checked game by game (CORPUS#K: game K alone)."""
+    (NAME.corpus) is checked game by game and then every byte of it (CORPUS#K: game K alone);
+    a folder stands for its logs and corpora."""
     from tribes.replay import batch
 
     if as_json:
@@ -43,7 +44,7 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: boo
         click.echo(codec.to_json(summary))
         sys.exit(1 if totals.failed else 0)
     totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
-    if len(paths) > 1:
+    if totals.inputs > 1:
         bad = totals.failed_inputs
         click.echo(f"{totals.inputs - bad} ok, {bad} failed")
     if totals.failed:
@@ -85,7 +86,14 @@ def repair(log: Path, force: bool) -> None:
     help="The file an option of a version 1 log names (board=PATH), to put in the log.",
 )
 def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]) -> None:
-    """Write a log of format version 1 (or any) in the current version, with commits."""
+    """Write a log of format version 1 (or any) in the current version, with commits; a
+    corpus (NAME.corpus) likewise, as a corpus of format version 2."""
+    from tribes.replay import corpus
+
+    if corpus.is_corpus(source):
+        games = corpus.upgrade(source, output, force=force)
+        click.echo(f"{output}: {views.count(games, 'game')}, corpus format version 2")
+        return
     log = checking.upgrade(source, output, force=force, file_paths=options(file_paths))
     click.echo(f"{output}: {len(log.events)} events, format version {log.version}")
 

@@ -88,6 +88,7 @@ def simulate(
             force=force,
             where=where,
             progress=bar.update if shown else lambda n: None,
+            on_wait=lambda line: click.echo(line, err=True),
         )
     took = time.perf_counter() - began
     assert summary.stats is not None

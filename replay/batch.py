@@ -34,9 +34,8 @@ class Report:
     found: tuple[dict[str, Any], ...] = ()
     """Per line, what was found as data (``verify --json``): the log's game, events, state and
     digest, or the error."""
-    tail: str = ""
-    """Bytes after a corpus's last commit (an interrupted append), described: not part of the
-    corpus, named in its summary line."""
+    whole: Whole | None = None
+    """What was found of a corpus as a whole, named in its summary line."""
 
 
 @attrs.frozen
@@ -53,18 +52,44 @@ class Broken:
 
 
 @attrs.frozen
-class Tail:
-    """Bytes after a corpus's last commit: named with the corpus, not a failure of its games."""
+class Whole:
+    """What was found of a whole corpus beyond its games, in the coordinator (it reads every
+    byte once): its format version, its digest, and the first problem of its records and
+    appends or the bytes after its last commit (``problem``: "" when none)."""
 
-    description: str
+    games: int
+    version: int
+    digest: str
+    problem: str = ""
 
 
-Unit: TypeAlias = LogUnit | Broken | Tail | corpus.Chunk
+Unit: TypeAlias = LogUnit | Broken | Whole | corpus.Chunk
+
+LOG_SUFFIXES = (".tribes", ".json", corpus.SUFFIX)
+"""What a folder given as input holds: its files of these kinds."""
+
+
+def expand(paths: Sequence[Path]) -> list[Path]:
+    """The inputs with each folder replaced by its logs and corpora (its files named
+    ``*.tribes``, ``*.json``, ``*.corpus``, in name order, hidden ones left out): ``simulate
+    --save DIR`` writes one. A folder holding none stays as it is, to be named as a failure."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir() and not corpus.is_corpus(path):
+            found = sorted(
+                p
+                for p in path.iterdir()
+                if p.suffix in LOG_SUFFIXES and not p.name.startswith(".") and not p.is_dir()
+            )
+            out.extend(found or [path])
+        else:
+            out.append(path)
+    return out
 
 
 def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
     """``(input number, unit)`` for every input, in order; a corpus's chunks sized so that the
-    workers share the work evenly."""
+    workers share the work evenly, then what was found of the corpus as a whole."""
     for number, path in enumerate(paths):
         try:
             ref = corpus.split_ref(path)
@@ -79,14 +104,25 @@ def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
                         yield number, read.chunk(0, 0)
                     for chunk in read.chunks(size):
                         yield number, chunk
-                    tail = read.layout.tail
-                if tail is not None:  # an interrupted append: named in the corpus's line
-                    yield number, Tail(f"{tail.describe()}; 'tribes corpus repair {path}' cuts it")
+                    yield number, whole(read)
+            elif path.is_dir():
+                yield number, Broken(f"{path}: is a directory holding no logs or corpora", str(path))
             else:
                 yield number, LogUnit(str(path))
         except TribesError as exc:
             message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
             yield number, Broken(message, str(path))
+
+
+def whole(read: corpus.Corpus) -> Whole:
+    """Every byte of the corpus checked (records, appends, digests) and what follows its last
+    commit; the first problem named, with the byte."""
+    problem = read.whole_problem()
+    why = problem.message.removeprefix(f"{read.name}: ") if problem is not None else ""
+    tail = read.layout.tail
+    if tail is not None and not why:  # a damaged last commit looks like an interrupted append
+        why = f"{tail.describe()}; 'tribes corpus repair {read.name}' cuts it"
+    return Whole(len(read), read.version, read.layout.digest.hex(), why)
 
 
 def run_unit(unit: Unit) -> Report:
@@ -96,8 +132,8 @@ def run_unit(unit: Unit) -> Report:
     if isinstance(unit, Broken):
         failure = {"path": unit.path, "ok": False, "error": one_line(unit.message)}
         return Report((f"FAIL  {unit.message}",), 0, 1, (), (failure,))
-    if isinstance(unit, Tail):
-        return Report((), 0, 0, tail=unit.description)
+    if isinstance(unit, Whole):
+        return Report((), 0, 0, whole=unit)
     checked = corpus.check_chunk(unit)
     failed = [c for c in checked if c.error is not None]
     lines = tuple(c.line(unit.path) for c in checked)
@@ -172,7 +208,7 @@ class Totals:
     inputs: int
     ok: int
     failed: int
-    """Games (or logs) that failed."""
+    """Games (or logs) that failed, and corpora found damaged as a whole."""
     failed_inputs: int
     """Inputs (logs, corpora) with a failure."""
     rows: list[Row]
@@ -185,46 +221,64 @@ def verify(
     progress: Callable[[int], None] = lambda n: None,
     record: Callable[[dict[str, Any]], None] | None = None,
 ) -> Totals:
-    """Verify every input, echoing each report's lines in input order; a corpus adds one summary
-    line of its own after its games."""
+    """Verify every input (a folder: its logs and corpora), echoing each report's lines in
+    input order; a corpus adds one summary line of its own after its games (and ``record`` one
+    record for it, after one per failed game)."""
+    paths = expand(paths)
     inputs: list[int] = []
     wholes: list[bool] = []
 
     def numbered() -> Iterator[Unit]:
         for number, unit in units(paths, where.workers):
             inputs.append(number)
-            wholes.append(
-                isinstance(unit, corpus.Chunk) and corpus.split_ref(paths[number]) is None
-            )
+            wholes.append(isinstance(unit, corpus.Chunk | Whole) and corpus.split_ref(paths[number]) is None)
             yield unit
 
     rows: list[Row] = []
     ok = failed = 0
     per_input: dict[int, list[int]] = {}
+    found_whole: dict[int, Whole] = {}
     reports = parallel.execute(run_unit, numbered(), where, lambda i, r: progress(r.ok + r.failed))
 
-    tails: dict[int, str] = {}
-    """By input: the bytes after a corpus's last commit, described."""
-
     def summary(number: int) -> None:
-        """The line of a whole corpus after its games: how many, how many failed, and what
-        follows its last commit."""
+        """The line of a whole corpus after its games: how many, how many failed, its digest,
+        and the first problem of the corpus as a whole (a damaged record or append, bytes
+        after its last commit)."""
         good, bad = per_input[number]
-        state = "ok   " if not bad else "FAIL "
+        seen = found_whole.get(number)
+        problem = seen.problem if seen is not None else ""
+        state = "ok   " if not bad and not problem else "FAIL "
         games = views.count(good + bad, "game")
-        tail = f"; {tails[number]}" if number in tails else ""
-        echo(f"{state} {paths[number]}: {games}, {good} verified, {bad} failed{tail}")
-        if record is not None and number in tails:
-            record({"path": str(paths[number]), "ok": not bad, "tail": tails[number]})
+        if problem:
+            said = f"; {problem}"
+        elif seen is not None and seen.version < 2:
+            said = f" (format version {seen.version}: 'tribes upgrade' writes it as version 2)"
+        else:
+            said = f", digest {seen.digest}" if seen is not None and not bad else ""
+        echo(one_line(f"{state} {paths[number]}: {games}, {good} verified, {bad} failed{said}"))
+        if record is not None:
+            entry: dict[str, Any] = {
+                "path": str(paths[number]),
+                "ok": not bad and not problem,
+                "corpus": True,
+                "games": good + bad,
+                "verified": good,
+                "failed": bad,
+            }
+            if seen is not None:
+                entry |= {"version": seen.version, "digest": seen.digest}
+            if problem:
+                entry["error"] = one_line(problem)
+            record(entry)
 
     whole_inputs: set[int] = set()
     last: int | None = None  # the input of the unit before
     for i, report in enumerate(reports):
-        number, whole = inputs[i], wholes[i]
+        number, is_whole = inputs[i], wholes[i]
         if last is not None and last != number and last in whole_inputs:
             summary(last)
         for k, line in enumerate(report.lines):
-            if not whole or line.startswith("FAIL"):  # a whole corpus: its failures only
+            if not is_whole or line.startswith("FAIL"):  # a whole corpus: its failures only
                 echo(line)
                 if record is not None:
                     found = report.found[k] if k < len(report.found) else None
@@ -235,12 +289,17 @@ def verify(
         counts = per_input.setdefault(number, [0, 0])
         counts[0] += report.ok
         counts[1] += report.failed
-        if whole:
+        if is_whole:
             whole_inputs.add(number)
-        if report.tail:
-            tails[number] = report.tail
+        if report.whole is not None:
+            found_whole[number] = report.whole
+            failed += bool(report.whole.problem)
         last = number
     if last is not None and last in whole_inputs:
         summary(last)
-    bad = sum(1 for good_bad in per_input.values() if good_bad[1])
+    bad = sum(
+        1
+        for n, good_bad in per_input.items()
+        if good_bad[1] or (n in found_whole and found_whole[n].problem)
+    )
     return Totals(len(paths), ok, failed, bad, rows)

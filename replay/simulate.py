@@ -255,12 +255,14 @@ def simulate(
     force: bool = False,
     where: Where | None = None,
     progress: Callable[[int], None] = lambda n: None,
+    on_wait: Callable[[str], None] | None = None,
 ) -> Summary:
     """``games`` games of ``how``, on ``where``'s workers; the same games and summary however
     many. A shared win counts as a fraction for each winner. With ``save``, each game's log is
     written there (a folder), or all of them to a new corpus (``NAME.corpus``, committed every
     thousand games); a run never replaces logs without ``force`` (checked before the first game
-    is played)."""
+    is played). A corpus replaced with ``force`` is replaced under its lock: a writer at work on
+    it is waited for (``on_wait`` is told), never orphaned."""
     where = where or Where()
     to_corpus = save is not None and corpus.is_corpus(save)
     if save is not None:
@@ -274,7 +276,11 @@ def simulate(
         Plan(game.name, how, seed, start, count, folder, to_corpus)
         for start, count in parallel.ranges(games, size)
     ]
-    writer = corpus.Writer(save, new=True, force=force) if to_corpus and save else None
+    writer = (
+        corpus.Writer(save, new=True, force=force, on_wait=on_wait)
+        if to_corpus and save
+        else None
+    )
     rows: list[Row] = []
     with writer if writer is not None else contextlib.nullcontext():
         for played in parallel.execute(

@@ -51,7 +51,7 @@ def test_get_add_split_and_verify(cli, tmp_path):
     out = cli.ok("corpus", "split", "r.corpus", "--into", "2")
     assert out == "r-1.corpus: 3 games\nr-2.corpus: 3 games\n"
     lines = cli.ok("verify", "r-1.corpus", "r-2.corpus", "--jobs", "2").splitlines()
-    assert lines == [
+    assert [line.partition(", digest ")[0] for line in lines] == [
         "ok    r-1.corpus: 3 games, 3 verified, 0 failed",
         "ok    r-2.corpus: 3 games, 3 verified, 0 failed",
         "2 ok, 0 failed",
@@ -63,19 +63,25 @@ def test_a_torn_tail_is_named_and_repaired(cli, tmp_path):
     path = tmp_path / "r.corpus"
     whole = path.read_bytes()
     path.write_bytes(whole + b"\x05abc")  # an append cut short
-    line = cli.ok("verify", "r.corpus")  # the games verify; the tail is named, by byte
-    assert line.startswith("ok    r.corpus: 3 games, 3 verified, 0 failed; ")
-    assert f"4 bytes after the last commit, at byte {len(whole)}" in line and "repair" in line
-    assert cli.ok("verify", "r.corpus", "--jobs", "2") == line
-    doc = json.loads(cli.ok("verify", "r.corpus", "--json"))
-    assert doc["ok"] == 3 and doc["failed"] == 0
-    assert [(e["path"], e["ok"], "4 bytes" in e["tail"]) for e in doc["logs"]] == [
-        ("r.corpus", True, True)
+    done = cli.run("verify", "r.corpus")  # named, by byte, and exit 1
+    assert done.exit_code == 1
+    line = done.stdout
+    assert line.startswith("FAIL  r.corpus: 3 games, 3 verified, 0 failed; ")
+    assert f"4 bytes after the last commit, at byte {len(whole)}" in line
+    assert "'tribes corpus repair r.corpus'" in line
+    doc = json.loads(cli.run("verify", "r.corpus", "--json").stdout)
+    assert doc["ok"] == 3 and doc["failed"] == 1
+    assert [(e["path"], e["ok"], "4 bytes" in e["error"]) for e in doc["logs"]] == [
+        ("r.corpus", False, True)
     ]
     line = cli.fails("corpus", "add", "r.corpus", "r.corpus#1")
     assert f"4 bytes after the last commit, at byte {len(whole)}" in line and "repair" in line
-    assert cli.ok("corpus", "repair", "r.corpus") == "r.corpus: cut 4 bytes after the last commit\n"
+    assert cli.ok("corpus", "repair", "r.corpus") == (
+        "r.corpus: cut 4 bytes after the last commit; 3 games kept; the bytes cut are kept in "
+        "r.corpus.torn\n"
+    )
     assert path.read_bytes() == whole
+    assert (tmp_path / "r.corpus.torn").read_bytes() == b"\x05abc"
 
 
 def test_stats_of_a_corpus(cli):
@@ -106,9 +112,11 @@ def test_verify_json_names_a_damaged_game_of_a_corpus_as_it_names_a_log(cli, tmp
     assert result.exit_code == 1, result.stderr
     doc = json.loads(result.stdout)
     assert doc["ok"] == 3 and doc["failed"] == 1
-    [entry] = doc["logs"]
+    entry, whole = doc["logs"]  # the failed game, then the corpus
     assert entry["path"] == "r.corpus#3" and entry["ok"] is False
     assert "game 3" in entry["error"]
+    assert whole["path"] == "r.corpus" and whole["ok"] is False and whole["corpus"] is True
+    assert (whole["games"], whole["verified"], whole["failed"]) == (4, 3, 1)
     ref = json.loads(cli.ok("verify", "r.corpus#2", "--json"))
     assert ref["logs"][0]["path"] == "r.corpus#2" and ref["logs"][0]["ok"] is True
 
@@ -125,7 +133,8 @@ def test_a_folder_or_a_fifo_named_as_a_corpus_is_one_fail_line_never_a_hang(cli,
         assert result.stdout.splitlines() == [
             "FAIL  dir.corpus: is a directory, not a corpus",
             "FAIL  pipe.corpus: is not a regular file, so not a corpus",
-            "ok    r.corpus: 2 games, 2 verified, 0 failed",
+            "ok    r.corpus: 2 games, 2 verified, 0 failed, digest "
+            + result.stdout.split("digest ")[1][:32],
             "1 ok, 2 failed",
         ]
     assert "is a directory" in cli.fails("stats", "dir.corpus")

@@ -113,6 +113,9 @@ def test_hostile_bytes_give_one_line(tmp_path, body, expected):
         read_all(hostile(tmp_path / "h.corpus", body))
 
 
+NO = fmt.NO_DIGEST
+
+
 def test_a_hostile_index_is_refused(tmp_path):
     first = len(fmt.MAGIC + fmt.corpus_header())
     cases = {

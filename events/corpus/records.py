@@ -1,0 +1,321 @@
+"""The records of a corpus: frames, the corpus header, header parts, games, indexes, trailers,
+and the two digests (a game's, and the chained digest of an append).
+
+See :mod:`tribes.events.corpus` for the layout. Everything here is pure: bytes in, bytes or
+values out; a damaged frame raises :class:`Bad`, which the caller places (it knows which game or
+record, at which byte).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import zlib
+from typing import Any
+
+import attrs
+
+from tribes.core.errors import CorruptLog
+from tribes.core.header import Header
+from tribes.events import codec, logfile
+from tribes.events.framing import uvarint
+
+MAGIC = b"\x89TRC"
+FORMAT_NAME = "tribes-corpus"
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+SUFFIX = ".corpus"
+
+PART, GAME, INDEX = 1, 2, 3
+TRAILER_MARK = b"TRCI"
+TRAILER = struct.Struct(">4sQII")
+TRAILER_BYTES = TRAILER.size
+DIGEST_BYTES = 12
+"""Bytes of a game's digest."""
+APPEND_DIGEST_BYTES = 16
+"""Bytes of an append's chained digest (format version 2)."""
+NO_DIGEST = bytes(APPEND_DIGEST_BYTES)
+"""What the first append's digest chains on."""
+MAX_RECORD_BYTES = 1 << 20
+MAX_INDEX_BYTES = 4 << 20
+"""An index lists an append's games (a writer commits every thousand): 4 MiB is ample, and what
+a reader holds of an index at once stays small."""
+MAX_INDEX_ITEMS = 1 << 20
+MAX_GAMES = (1 << 32) - 1
+MAX_EVENTS = 20_000
+MAX_PARTS = 1 << 16
+MAX_TAIL_SEARCH = 256 << 20
+"""How far back from the end a reader looks for the last commit (a whole interrupted append)."""
+SEARCH_BLOCK = 1 << 20
+"""The bytes a backward search for the last commit reads at once."""
+
+
+class CorruptCorpus(CorruptLog):
+    """A damaged corpus: ``game`` (from 1) or ``record`` names what, ``offset`` the byte."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str | None = None,
+        game: int | None = None,
+        record: str | None = None,
+        offset: int | None = None,
+    ) -> None:
+        where = record or (f"game {game}" if game is not None else "")
+        if offset is not None:
+            where = f"{where} (byte {offset})" if where else f"byte {offset}"
+        super().__init__(f"{where}: {reason}" if where else reason, path=path)
+        self.reason = reason
+        self.game = game
+        self.offset = offset
+        self.corpus_record = where
+
+
+# --- frames ---------------------------------------------------------------------------------------
+
+
+def frame(payload: bytes) -> bytes:
+    return uvarint(len(payload)) + payload + zlib.crc32(payload).to_bytes(4, "big")
+
+
+class Bad(Exception):
+    """A damaged frame, placed by the caller (which knows which game or record it is)."""
+
+
+def read_frame(data: bytes | memoryview, pos: int, limit: int, most: int) -> tuple[bytes, int]:
+    """The payload of the frame at ``pos`` (which must end by ``limit``) and where it ends."""
+    value = shift = 0
+    start = pos
+    while True:
+        if pos >= limit:
+            raise Bad("is truncated: the data ends in its length")
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        if not byte & 0x80:
+            break
+        shift += 7
+        if shift > 35:
+            raise Bad("is corrupt: its length is not a valid number")
+    if value > most:
+        raise Bad(f"is corrupt: a length of {value} bytes (at most {most})")
+    end = pos + value + 4
+    if end > limit:
+        raise Bad(f"is truncated: it needs {end - start} bytes, there are {limit - start}")
+    payload = bytes(data[pos : pos + value])
+    if zlib.crc32(payload).to_bytes(4, "big") != bytes(data[end - 4 : end]):
+        raise Bad("is corrupt: its check (CRC-32) does not match")
+    return payload, end
+
+
+def read_exact_frame(data: bytes | memoryview, pos: int, limit: int, most: int) -> bytes:
+    """The payload of the frame at ``pos``, which must end exactly at ``limit`` (where the next
+    record starts): no byte between two records goes unchecked."""
+    payload, end = read_frame(data, pos, limit, most)
+    if end != limit:
+        raise Bad(
+            f"is followed by {limit - end} bytes that belong to no record (it ends {limit - end} "
+            "bytes before the next record starts)"
+        )
+    return payload
+
+
+def values(payload: bytes, most: int = 4096) -> list[Any]:
+    try:
+        items = codec.unpack_all(payload, max_items=most)
+    except Exception as exc:  # msgpack raises many kinds on bad bytes
+        raise Bad(f"is corrupt: {type(exc).__name__}") from None
+    if len(items) != 1 or not isinstance(items[0], list) or not items[0]:
+        raise Bad("is malformed: not one msgpack list")
+    return items[0]
+
+
+# --- records --------------------------------------------------------------------------------------
+
+
+def corpus_header(version: int = FORMAT_VERSION) -> bytes:
+    return frame(codec.pack([FORMAT_NAME, version, {}]))
+
+
+def part_bytes(header: Header) -> bytes:
+    """The shared part of a header: all of it but the seed, as canonical msgpack."""
+    data = logfile.header_data(header)
+    del data["seed"]
+    return codec.pack(codec.canonical(data))
+
+
+def part_record(number: int, part: bytes, annex: bytes = b"", version: int = FORMAT_VERSION) -> bytes:
+    """A header part's frame; in version 2 it also holds the annex its games share (or nil)."""
+    if version == 1:
+        return frame(b"\x93" + codec.pack(PART) + codec.pack(number) + part)
+    shared = annex or codec.pack(None)
+    return frame(b"\x94" + codec.pack(PART) + codec.pack(number) + part + shared)
+
+
+def game_record(
+    part: int, seed: int, events: bytes, digest: bytes, annex: bytes = b"", version: int = 2
+) -> bytes:
+    """A game's frame; ``events`` is the packed list of its events' wire values, ``annex`` its
+    own packed annex (version 2; empty: none, or its part's)."""
+    body = codec.pack(GAME) + codec.pack(part) + codec.pack(seed) + events + codec.pack(digest)
+    if version == 1:
+        return frame(b"\x95" + body)
+    return frame(b"\x96" + body + (annex or codec.pack(None)))
+
+
+def pack_events(wires: list[list[Any]]) -> bytes:
+    return codec.pack(wires)
+
+
+def game_digest(
+    part: bytes, seed: int, events: bytes, state_hash: str, annex: bytes = b""
+) -> bytes:
+    """What a game's digest covers: its whole header (its shared part as :func:`part_bytes`
+    gives it, and its seed), its packed events, the state hash after the last one and, when it
+    has one, its annex (tags, notes, where its appends ended), each prefixed by its length. A
+    game without an annex has the digest version 1 gave it."""
+    h = hashlib.blake2b(digest_size=DIGEST_BYTES, person=b"tribes-corpus")
+    pieces = [part, seed.to_bytes(8, "big"), events, bytes.fromhex(state_hash)]
+    for piece in pieces + ([annex] if annex else []):
+        h.update(uvarint(len(piece)))
+        h.update(piece)
+    return h.digest()
+
+
+class AppendDigest:
+    """The chained digest of an append (version 2): the digest of the append before it (zeros
+    for the first), every record of the append in order (header parts and games, each payload
+    prefixed by its length), then the games before it and the games it adds. So a game swapped,
+    dropped, duplicated or moved, an append dropped or two swapped, changes it."""
+
+    def __init__(self, previous: bytes) -> None:
+        self._hash = hashlib.blake2b(digest_size=APPEND_DIGEST_BYTES, person=b"tribes-append")
+        self._hash.update(previous)
+
+    def add(self, payload: bytes) -> None:
+        self._hash.update(uvarint(len(payload)))
+        self._hash.update(payload)
+
+    def finish(self, games_before: int, count: int) -> bytes:
+        self._hash.update(games_before.to_bytes(8, "big") + count.to_bytes(8, "big"))
+        return self._hash.digest()
+
+
+def index_record(
+    games_before: int,
+    previous: int,
+    parts: list[tuple[int, int]],
+    start: int,
+    offsets: list[int],
+    digest: bytes | None = None,
+) -> bytes:
+    """An append's index; ``digest`` its chained digest (version 2), None in version 1."""
+    deltas = [b - a for a, b in zip([start, *offsets], offsets, strict=False)]
+    fields: list[Any] = [INDEX, games_before, previous, [list(p) for p in parts], start, deltas]
+    if digest is not None:
+        fields.append(digest)
+    return frame(codec.pack(fields))
+
+
+def trailer(index_offset: int, games: int) -> bytes:
+    head = TRAILER_MARK + index_offset.to_bytes(8, "big") + games.to_bytes(4, "big")
+    return head + zlib.crc32(head).to_bytes(4, "big")
+
+
+def trailer_at(data: bytes, pos: int) -> tuple[int, int] | None:
+    """``(index offset, games)`` of a valid trailer at ``pos`` of ``data``, else None."""
+    if pos < 0 or pos + TRAILER_BYTES > len(data):
+        return None
+    mark, offset, games, check = TRAILER.unpack_from(data, pos)
+    if mark != TRAILER_MARK or zlib.crc32(data[pos : pos + 16]) != check:
+        return None
+    return offset, games
+
+
+# --- reading records ------------------------------------------------------------------------------
+
+
+def read_part(payload: bytes, number: int, version: int) -> tuple[dict[str, Any], bytes]:
+    """The header data of part ``number`` (without a seed) and the packed annex its games share
+    (empty: none), from its payload."""
+    items = values(payload)
+    size = 3 if version == 1 else 4
+    if len(items) != size or items[0] != PART or items[1] != number or not isinstance(items[2], dict):
+        raise Bad("is malformed: not the part the index names")
+    if "seed" in items[2]:
+        raise Bad("is malformed: a shared part holds a seed")
+    annex = b""
+    if version >= 2 and items[3] is not None:
+        annex = codec.pack(items[3])
+        if annex_problem(items[3], shared=True) is not None:
+            raise Bad(f"is malformed: its annex {annex_problem(items[3], shared=True)}")
+    return items[2], annex
+
+
+@attrs.frozen
+class RawGame:
+    """A game as stored: its part, its seed, its events' wire values, its digest."""
+
+    part: int
+    seed: int
+    wires: list[list[Any]]
+    digest: bytes
+    events: bytes
+    """The packed events (what the digest covers)."""
+    annex: bytes = b""
+    """Its own packed annex (empty: none; its part may hold one)."""
+
+
+def read_game(payload: bytes, version: int) -> RawGame:
+    items = values(payload, MAX_EVENTS)
+    size = 5 if version == 1 else 6
+    if (
+        len(items) != size
+        or items[0] != GAME
+        or type(items[1]) is not int
+        or type(items[2]) is not int
+        or not isinstance(items[3], list)
+        or not all(isinstance(w, list) and w for w in items[3])
+        or type(items[4]) is not bytes
+        or len(items[4]) != DIGEST_BYTES
+    ):
+        raise Bad("is malformed: not a game record")
+    if not 0 <= items[2] <= logfile.MAX_SEED:
+        raise Bad("is malformed: its seed is out of range")
+    annex = b""
+    if version >= 2 and items[5] is not None:
+        why = annex_problem(items[5], shared=False)
+        if why is not None:
+            raise Bad(f"is malformed: its annex {why}")
+        annex = codec.pack(items[5])
+    return RawGame(items[1], items[2], items[3], items[4], pack_events(items[3]), annex)
+
+
+def annex_problem(annex: Any, *, shared: bool) -> str | None:
+    """Why ``annex`` is not ``[annotations, commits or nil, checkpoints or nil]``, or None (the
+    values of each annotation are checked when the game is read, as a log's are)."""
+    if not isinstance(annex, list) or len(annex) != 3:
+        return "is not [annotations, commits, checkpoints]"
+    notes, commits, checkpoints = annex
+    if not isinstance(notes, list) or not all(
+        isinstance(n, list) and len(n) == 3 and type(n[0]) is int for n in notes
+    ):
+        return "has annotations that are not [at, key, value]"
+    if len(notes) > logfile.MAX_ANNOTATIONS:
+        return f"has more than {logfile.MAX_ANNOTATIONS} annotations"
+    if commits is not None and not (
+        isinstance(commits, list)
+        and all(
+            isinstance(c, list) and len(c) == 2 and all(type(x) is int and x >= 0 for x in c)
+            for c in commits
+        )
+    ):
+        return "has commits that are not [events, annotations]"
+    if checkpoints is not None and not (
+        isinstance(checkpoints, list) and all(type(c) is int and c > 0 for c in checkpoints)
+    ):
+        return "has checkpoints that are not event counts"
+    if shared and (commits is not None or checkpoints is not None):
+        return "is shared but names where appends ended"
+    return None

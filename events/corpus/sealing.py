@@ -1,0 +1,84 @@
+"""Every byte of a corpus checked: each record of each append read in order, its CRC checked, its
+frame ending exactly where the next record starts, and (format version 2) each append's chained
+digest recomputed from its records and the digest before it.
+
+This is what ``verify`` adds to checking each game: it finds what no game's own check can, a game
+swapped, dropped, duplicated or moved with the index rebuilt to match, bytes hidden between
+records, an earlier append dropped. It reads the corpus once, a window at a time (memory stays
+bounded whatever its size).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tribes.events.corpus.layout import Append, Layout, pread
+from tribes.events.corpus.records import (
+    MAX_RECORD_BYTES,
+    NO_DIGEST,
+    AppendDigest,
+    Bad,
+    CorruptCorpus,
+    read_exact_frame,
+)
+
+WINDOW = 4 << 20
+"""The bytes read at once."""
+
+
+def check_records(fd: int, layout: Layout, path: str) -> Iterator[CorruptCorpus]:
+    """Every problem of the corpus's records and appends, in order: a damaged record (``game``
+    set when it is a game's, which that game's own check names too), an append whose digest
+    does not match. An append with a damaged record has its digest left unchecked (its damage is
+    named already); the chain goes on from the digest it holds."""
+    previous = NO_DIGEST
+    for number, append in enumerate(layout.appends, start=1):
+        running = AppendDigest(previous)
+        damaged = False
+        for found in _records(fd, layout, append, path):
+            if isinstance(found, CorruptCorpus):
+                damaged = True
+                yield found
+            else:
+                running.add(found)
+        if layout.version >= 2 and not damaged:
+            if running.finish(append.games, append.count) != append.digest:
+                yield CorruptCorpus(
+                    "its digest does not match the records before it (games or appends "
+                    "reordered, dropped, added or altered since it was written)",
+                    path=path,
+                    record=f"append {number}",
+                    offset=append.index,
+                )
+        previous = append.digest
+
+
+def _records(
+    fd: int, layout: Layout, append: Append, path: str
+) -> Iterator[bytes | CorruptCorpus]:
+    """The payload of every record of ``append``, in order, or the problem of a damaged one."""
+    games = {layout.offsets[k]: k for k in range(append.games, append.games + append.count)}
+    parts = {layout.parts[n]: n for n in append.parts}
+    starts = sorted([*games, *parts])
+    ends = [*starts[1:], append.index]
+    i = 0
+    while i < len(starts):
+        base = starts[i]
+        j = i
+        while j < len(starts) and (ends[j] - base <= WINDOW or j == i):
+            j += 1
+        spans = list(zip(starts[i:j], ends[i:j], strict=True))
+        data = pread(fd, min(ends[j - 1] - base, WINDOW + MAX_RECORD_BYTES), base)
+        for at, end in spans:
+            try:
+                if end - at > MAX_RECORD_BYTES + 16:
+                    raise Bad(f"is corrupt: it spans {end - at} bytes")
+                yield read_exact_frame(data, at - base, end - base, MAX_RECORD_BYTES)
+            except Bad as exc:
+                if at in games:
+                    yield CorruptCorpus(str(exc), path=path, game=games[at] + 1, offset=at)
+                else:
+                    yield CorruptCorpus(
+                        str(exc), path=path, record=f"header part {parts[at]}", offset=at
+                    )
+        i = j

@@ -1,0 +1,248 @@
+"""Writing a corpus: games encoded as records (repeated parts and events remembered), appended
+and committed (every COMMIT_EVERY games and at close) with each append's chained digest, under
+the lock of :mod:`tribes.replay.corpus.locking`."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, ClassVar
+
+import attrs
+
+from tribes.core.engine import play
+from tribes.core.errors import LogError
+from tribes.core.events import Event
+from tribes.core.game import Game
+from tribes.core.header import Header
+from tribes.events import codec, files
+from tribes.events import corpus as fmt
+from tribes.events.corpus import CorruptCorpus
+from tribes.events.logfile import GameLog
+from tribes.replay.corpus import locking
+from tribes.replay.corpus.annex import annex_of, shareable
+from tribes.replay.corpus.reader import COMMIT_EVERY
+
+
+@attrs.frozen
+class Encoded:
+    """A game ready for a corpus: its header part, seed, packed events, digest and annex. It
+    unpacks as ``(part, seed, events, digest)``, as :meth:`Writer.add` takes it."""
+
+    part: bytes
+    seed: int
+    events: bytes
+    digest: bytes
+    annex: bytes = b""
+
+    def __iter__(self) -> Any:
+        return iter((self.part, self.seed, self.events, self.digest))
+
+
+class Encoder:
+    """Games to corpus records, remembering what repeats: each distinct event's wire form, the
+    shared part of headers that differ only by their seed."""
+
+    wires: ClassVar[dict[Event, list[Any]]] = {}
+    """Shared by the encoders of a process: a worker's shards play the same moves."""
+    by_identity: ClassVar[dict[int, tuple[Event, list[Any]]]] = {}
+    """The same by the event object itself (no hashing of its fields), for the games whose
+    legal moves are prebuilt objects (Clans): an entry holds its event, so no other object can
+    take its id while the entry lives."""
+
+    def __init__(self) -> None:
+        self.part: tuple[Header, bytes] | None = None
+
+    def part_of(self, header: Header) -> bytes:
+        if self.part is not None and attrs.evolve(self.part[0], seed=header.seed) == header:
+            return self.part[1]
+        part = fmt.part_bytes(header)
+        self.part = (header, part)
+        return part
+
+    def wire(self, event: Event) -> list[Any]:
+        seen = self.by_identity.get(id(event))
+        if seen is not None and seen[0] is event:  # games that list prebuilt move objects
+            return seen[1]
+        try:
+            wire = self.wires[event]
+        except KeyError:
+            wire = codec.event_to_wire(event)
+            if len(self.wires) < 100_000:
+                self.wires[event] = wire
+        except TypeError:  # an event that cannot be hashed
+            return codec.event_to_wire(event)
+        if len(self.by_identity) < 100_000:  # the entry keeps the event alive: its id stays its
+            self.by_identity[id(event)] = (event, wire)
+        return wire
+
+    def encode(self, game: Game, log: GameLog, state: Any = None) -> Encoded:
+        """A game for a corpus, with its tags, notes and marks; ``state`` is the state after
+        its last event (replayed when not given)."""
+        if len(log.events) > fmt.MAX_EVENTS:
+            raise LogError(f"a game of a corpus holds at most {fmt.MAX_EVENTS} events")
+        if state is None:
+            state = game.setup(log.header)
+            for index, event in enumerate(log.events, start=1):
+                state = play(game, state, event, index).state
+        part, seed = self.part_of(log.header), log.header.seed
+        events = fmt.pack_events([self.wire(e) for e in log.events])
+        annex = annex_of(log)
+        digest = fmt.game_digest(part, seed, events, codec.state_hash(state), annex)
+        return Encoded(part, seed, events, digest, annex)
+
+
+def encode_game(game: Game, log: GameLog, state: Any = None) -> Encoded:
+    """One game for a corpus (:meth:`Encoder.encode`)."""
+    return Encoder().encode(game, log, state)
+
+
+def empty_corpus() -> bytes:
+    """A corpus of no games, committed."""
+    first = fmt.MAGIC + fmt.corpus_header()
+    digest = fmt.AppendDigest(fmt.NO_DIGEST).finish(0, 0)
+    index = fmt.index_record(0, 0, [], len(first), [], digest)
+    return first + index + fmt.trailer(len(first), 0)
+
+
+class Writer:
+    """Appends games to a corpus: buffered, committed every COMMIT_EVERY games and at close.
+    One writer at a time (an exclusive lock, waited for up to ``wait`` seconds, ``on_wait`` told
+    when the wait begins); a failed append cuts the file back to its last commit, so the bytes
+    before it are never touched. ``new`` makes the corpus (``force``: replacing one, under its
+    lock)."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        new: bool,
+        force: bool = False,
+        wait: float = locking.LOCK_WAIT,
+        on_wait: locking.Notice | None = None,
+    ) -> None:
+        self.path = path
+        self.name = str(path)
+        if new:
+            self.fd = locking.create(path, empty_corpus(), force=force, wait=wait, on_wait=on_wait)
+        else:
+            self.fd = locking.open_locked(path, wait, on_wait)
+        try:
+            self._load()
+        except BaseException:
+            os.close(self.fd)
+            self.fd = -1
+            raise
+
+    def _load(self) -> None:
+        size = os.fstat(self.fd).st_size
+        layout = fmt.read_layout(self.fd, size, self.name)
+        if layout.tail is not None:
+            raise CorruptCorpus(
+                f"{layout.tail.describe()}; 'tribes corpus repair {self.name}' cuts it",
+                path=self.name,
+            )
+        if layout.version < fmt.FORMAT_VERSION:
+            raise LogError(
+                f"is a corpus of format version {layout.version}, which tribes no longer "
+                f"appends to; 'tribes upgrade {self.name} -o NEW.corpus' writes it as version "
+                f"{fmt.FORMAT_VERSION}",
+                path=self.name,
+            )
+        self.end = layout.end
+        self.index = layout.index
+        self.games = len(layout.offsets)
+        self.digest = layout.digest
+        self.parts: dict[bytes, int] = {}
+        for number, at in layout.parts.items():
+            payload, _ = fmt.frame_at(self.fd, at, layout.index, fmt.MAX_RECORD_BYTES)
+            data, annex = fmt.read_part(payload, number, layout.version)
+            self.parts[codec.pack(codec.canonical(data)) + annex] = number
+        self.buffer: list[bytes] = []
+        self.new_parts: list[tuple[int, int]] = []
+        self.offsets: list[int] = []
+        self.pos = self.end
+
+    def add(
+        self, part: bytes, seed: int, events: bytes, digest: bytes, annex: bytes = b""
+    ) -> None:
+        """One game (as :func:`encode_game` gives it), committed with the next :meth:`commit`.
+        Tags at the start that many games share go in their header part, the rest in the game."""
+        shared = annex if shareable(annex) and len(self.parts) < fmt.MAX_PARTS else b""
+        number = self.parts.get(part + shared)
+        if number is None:
+            if len(self.parts) >= fmt.MAX_PARTS:
+                raise LogError(f"a corpus holds at most {fmt.MAX_PARTS} header parts")
+            number = len(self.parts)
+            self.parts[part + shared] = number
+            self.new_parts.append((number, self.pos))
+            self._put(fmt.part_record(number, part, shared))
+        own = b"" if shared else annex
+        record = fmt.game_record(number, seed, events, digest, own)
+        if len(record) > fmt.MAX_RECORD_BYTES:
+            raise LogError(
+                f"a game of a corpus is at most {fmt.MAX_RECORD_BYTES} bytes, not {len(record)}"
+            )
+        self.offsets.append(self.pos)
+        self._put(record)
+        if len(self.offsets) >= COMMIT_EVERY:
+            self.commit()
+
+    def add_encoded(self, encoded: Encoded) -> None:
+        self.add(encoded.part, encoded.seed, encoded.events, encoded.digest, encoded.annex)
+
+    def add_log(self, game: Game, log: GameLog) -> None:
+        """A log, with its tags and notes."""
+        self.add_encoded(encode_game(game, log))
+
+    def _put(self, record: bytes) -> None:
+        self.buffer.append(record)
+        self.pos += len(record)
+
+    def commit(self) -> None:
+        """Write what was added, its index (with the append's digest) and the trailer; fsync.
+        Nothing new: nothing written."""
+        if not self.offsets and not self.new_parts:
+            return
+        if self.games + len(self.offsets) > fmt.MAX_GAMES:
+            raise LogError(f"a corpus holds at most {fmt.MAX_GAMES} games", path=self.name)
+        running = fmt.AppendDigest(self.digest)
+        for record in self.buffer:
+            running.add(fmt.read_frame(record, 0, len(record), len(record))[0])
+        digest = running.finish(self.games, len(self.offsets))
+        index_at = self.pos
+        index = fmt.index_record(
+            self.games, self.index, self.new_parts, self.end, self.offsets, digest
+        )
+        total = self.games + len(self.offsets)
+        data = b"".join([*self.buffer, index, fmt.trailer(index_at, total)])
+        files.append_at(self.fd, self.name, self.end, data)
+        self.end += len(data)
+        self.index = index_at
+        self.games = total
+        self.digest = digest
+        self.buffer, self.new_parts, self.offsets = [], [], []
+        self.pos = self.end
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            try:
+                self.commit()
+            finally:
+                os.close(self.fd)
+                self.fd = -1
+
+    def abandon(self) -> None:
+        """Close without committing what is buffered."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def __enter__(self) -> Writer:
+        return self
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.abandon()
