@@ -119,10 +119,10 @@ NO = fmt.NO_DIGEST
 def test_a_hostile_index_is_refused(tmp_path):
     first = len(fmt.MAGIC + fmt.corpus_header())
     cases = {
-        "counts": fmt.index_record(7, 0, [], first, []),  # claims 7 games before it
-        "outside its append": fmt.index_record(0, 0, [], first, [1 << 40]),
-        "bad part": fmt.index_record(0, 0, [(0, 1 << 40)], first, []),
-        "previous index": fmt.index_record(0, first + 5, [], first, []),
+        "counts": fmt.index_record(7, 0, [], first, [], NO),  # claims 7 games before it
+        "outside its append": fmt.index_record(0, 0, [], first, [1 << 40], NO),
+        "bad part": fmt.index_record(0, 0, [(0, 1 << 40)], first, [], NO),
+        "previous index": fmt.index_record(0, first + 5, [], first, [], NO),
     }
     for expected, index in cases.items():
         games = 1 if expected == "outside its append" else 0
