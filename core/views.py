@@ -86,6 +86,15 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
+def printable(text: str) -> str:
+    """``text`` as one printable line: control characters (ESC, C1 such as U+009B), format
+    characters (U+202E, which turns text around) and lone surrogates escaped (``\\x1b``,
+    ``\\u202e``), so that text from a file never drives the terminal or page it is shown in."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
 def seat_name(seats: Sequence[str], step: Step) -> str:
     return seats[step.seat] if step.seat is not None else "-"
 

@@ -350,9 +350,27 @@ def _plain_fields(kind: type) -> _Fields | None:
 
 
 def to_json(data: Any, *, indent: int | None = 2) -> str:
-    return json.dumps(
+    """Stable JSON (sorted keys), readable text kept as it is; characters that are not
+    printable (C1 controls such as U+009B, U+202E that turns text around) escaped as ``\\uXXXX``
+    like the C0 controls JSON escapes itself: the same document, that no terminal or editor
+    showing it can be driven by."""
+    text = json.dumps(
         canonical(data), indent=indent, sort_keys=True, ensure_ascii=False, allow_nan=False
     )
+    return text if text.replace("\n", "").isprintable() else visible_json(text)
+
+
+def visible_json(text: str) -> str:
+    """JSON text with each character that is not printable (outside the layout's newlines:
+    inside a string, where JSON allows an escape) written as its ``\\uXXXX`` escape."""
+    out = []
+    for c in text:
+        if c == "\n" or c.isprintable():
+            out.append(c)
+        else:
+            units = c.encode("utf-16-be", "surrogatepass")
+            out.extend(f"\\u{units[i] << 8 | units[i + 1]:04x}" for i in range(0, len(units), 2))
+    return "".join(out)
 
 
 def to_readable_json(data: Any, *, width: int = 96) -> str:

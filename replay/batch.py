@@ -197,10 +197,8 @@ def verify_log(path: Path) -> Report:
 
 
 def one_line(text: str) -> str:
-    """``text`` as one printable line: control characters and lone surrogates escaped."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    """``text`` as one printable line (:func:`tribes.core.views.printable`)."""
+    return views.printable(text)
 
 
 @attrs.frozen

@@ -50,7 +50,8 @@ def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None)
     moves = "".join(_move(game, seats, s, viewer, notes.get(s.index)) for s in steps)
     title = f"{proper_name(game)}: {', '.join(seats)}"
     meta = "".join(
-        f"<span><b>{esc(k)}</b> {esc(_plain(v))}</span>" for k, v in sorted(log.header.meta.items())
+        f"<span><b>{esc(views.printable(k))}</b> {esc(views.printable(_plain(v)))}</span>"
+        for k, v in sorted(log.header.meta.items())
     ) + "".join(f'<span class="tag"><b>{esc(k)}</b> {esc(v)}</span>' for k, v in log.tags.items())
     return TEMPLATE.format(
         title=esc(title),

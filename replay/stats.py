@@ -18,6 +18,8 @@ from typing import Any
 
 import attrs
 
+from tribes.core import views
+
 Z95 = 1.96
 
 
@@ -219,4 +221,4 @@ def bots_of(seats: Sequence[str], meta: dict[str, Any]) -> tuple[str, ...]:
     named = meta.get("bots") if isinstance(meta, dict) else None
     if not isinstance(named, dict):
         named = {}
-    return tuple(str(named.get(s, "?")) for s in seats)
+    return tuple(views.printable(str(named.get(s, "?"))) for s in seats)
