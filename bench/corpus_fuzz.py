@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests" / "corpus"))
 
-import corpus_mutants as mutants  # noqa: E402
+import corpus_mutants as mutants
 
 ORIGINALS = ((2, 3, 1), (1, 1, 1, 1), (4,))
 """The games of each append of each original corpus."""

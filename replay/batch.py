@@ -106,7 +106,10 @@ def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
                         yield number, chunk
                     yield number, whole(read)
             elif path.is_dir():
-                yield number, Broken(f"{path}: is a directory holding no logs or corpora", str(path))
+                yield (
+                    number,
+                    Broken(f"{path}: is a directory holding no logs or corpora", str(path)),
+                )
             else:
                 yield number, LogUnit(str(path))
         except TribesError as exc:
@@ -229,7 +232,9 @@ def verify(
     def numbered() -> Iterator[Unit]:
         for number, unit in units(paths, where.workers):
             inputs.append(number)
-            wholes.append(isinstance(unit, corpus.Chunk | Whole) and corpus.split_ref(paths[number]) is None)
+            wholes.append(
+                isinstance(unit, corpus.Chunk | Whole) and corpus.split_ref(paths[number]) is None
+            )
             yield unit
 
     rows: list[Row] = []

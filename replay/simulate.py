@@ -277,9 +277,7 @@ def simulate(
         for start, count in parallel.ranges(games, size)
     ]
     writer = (
-        corpus.Writer(save, new=True, force=force, on_wait=on_wait)
-        if to_corpus and save
-        else None
+        corpus.Writer(save, new=True, force=force, on_wait=on_wait) if to_corpus and save else None
     )
     rows: list[Row] = []
     with writer if writer is not None else contextlib.nullcontext():

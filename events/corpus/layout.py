@@ -254,8 +254,7 @@ def _walk_indexes(
         end = stop + TRAILER_BYTES
         if later_start is not None and later_start != end:
             raise bad(
-                f"the append after it starts at byte {later_start}, not where this one ends "
-                f"({end})"
+                f"the append after it starts at byte {later_start}, not where this one ends ({end})"
             )
         starts = array("Q")
         pos = start
@@ -275,10 +274,10 @@ def _walk_indexes(
             raise bad("names a part where a game is")
         lowest = min([*(starts[:1]), *mine], default=offset)
         if lowest != start:
-            raise bad(f"says its append starts at byte {start}, but its first record is at {lowest}")
-        appends.append(
-            Append(start, offset, end, before, count, tuple(n for n, _ in made), digest)
-        )
+            raise bad(
+                f"says its append starts at byte {start}, but its first record is at {lowest}"
+            )
+        appends.append(Append(start, offset, end, before, count, tuple(n for n, _ in made), digest))
         chunks.append(starts)
         expected = before
         later_start = start
@@ -296,8 +295,7 @@ def _walk_indexes(
         )
     if later_start != first:
         raise CorruptCorpus(
-            f"the first append starts at byte {later_start}, not after the corpus header "
-            f"({first})",
+            f"the first append starts at byte {later_start}, not after the corpus header ({first})",
             path=path,
             record="an index",
             offset=offset,
@@ -331,9 +329,7 @@ def _index_fields(
         )
         and isinstance(items[5], list)
         and all(type(d) is int and d >= 0 for d in items[5])
-        and (
-            version == 1 or (type(items[6]) is bytes and len(items[6]) == APPEND_DIGEST_BYTES)
-        )
+        and (version == 1 or (type(items[6]) is bytes and len(items[6]) == APPEND_DIGEST_BYTES))
     )
     if not ok:
         raise bad("is malformed")

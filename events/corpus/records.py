@@ -145,7 +145,9 @@ def part_bytes(header: Header) -> bytes:
     return codec.pack(codec.canonical(data))
 
 
-def part_record(number: int, part: bytes, annex: bytes = b"", version: int = FORMAT_VERSION) -> bytes:
+def part_record(
+    number: int, part: bytes, annex: bytes = b"", version: int = FORMAT_VERSION
+) -> bytes:
     """A header part's frame; in version 2 it also holds the annex its games share (or nil)."""
     if version == 1:
         return frame(b"\x93" + codec.pack(PART) + codec.pack(number) + part)
@@ -241,7 +243,12 @@ def read_part(payload: bytes, number: int, version: int) -> tuple[dict[str, Any]
     (empty: none), from its payload."""
     items = values(payload)
     size = 3 if version == 1 else 4
-    if len(items) != size or items[0] != PART or items[1] != number or not isinstance(items[2], dict):
+    if (
+        len(items) != size
+        or items[0] != PART
+        or items[1] != number
+        or not isinstance(items[2], dict)
+    ):
         raise Bad("is malformed: not the part the index names")
     if "seed" in items[2]:
         raise Bad("is malformed: a shared part holds a seed")

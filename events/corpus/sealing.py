@@ -41,21 +41,19 @@ def check_records(fd: int, layout: Layout, path: str) -> Iterator[CorruptCorpus]
                 yield found
             else:
                 running.add(found)
-        if layout.version >= 2 and not damaged:
-            if running.finish(append.games, append.count) != append.digest:
-                yield CorruptCorpus(
-                    "its digest does not match the records before it (games or appends "
-                    "reordered, dropped, added or altered since it was written)",
-                    path=path,
-                    record=f"append {number}",
-                    offset=append.index,
-                )
+        chained = layout.version >= 2 and not damaged
+        if chained and running.finish(append.games, append.count) != append.digest:
+            yield CorruptCorpus(
+                "its digest does not match the records before it (games or appends "
+                "reordered, dropped, added or altered since it was written)",
+                path=path,
+                record=f"append {number}",
+                offset=append.index,
+            )
         previous = append.digest
 
 
-def _records(
-    fd: int, layout: Layout, append: Append, path: str
-) -> Iterator[bytes | CorruptCorpus]:
+def _records(fd: int, layout: Layout, append: Append, path: str) -> Iterator[bytes | CorruptCorpus]:
     """The payload of every record of ``append``, in order, or the problem of a damaged one."""
     games = {layout.offsets[k]: k for k in range(append.games, append.games + append.count)}
     parts = {layout.parts[n]: n for n in append.parts}

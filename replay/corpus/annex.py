@@ -91,7 +91,9 @@ def read_annex(annex: bytes, events: int) -> tuple[tuple[Annotation, ...], Marks
     return tuple(notes), Marks(commits, checkpoints)
 
 
-def _check_commits(commits: tuple[tuple[int, int], ...], notes: list[Annotation], events: int) -> None:
+def _check_commits(
+    commits: tuple[tuple[int, int], ...], notes: list[Annotation], events: int
+) -> None:
     if list(commits) != sorted(set(commits)) or commits[-1:] != ((events, len(notes)),):
         raise ValueError("its commits are not in order, ending after its last event and note")
     for n, k in commits:
@@ -106,7 +108,9 @@ def file_log(game: Any, log: GameLog, marks: Marks) -> GameLog:
 
     walk = marking.steps_of(game, log, verify=False)
     ends: list[int | tuple[int, int]] = list(marks.commits or ())
-    sealed = marking.seal(game, log, walk, appended_from=ends or [(len(log.events), len(log.annotations))])
+    sealed = marking.seal(
+        game, log, walk, appended_from=ends or [(len(log.events), len(log.annotations))]
+    )
     if marks.checkpoints is None:
         return sealed
     points = tuple(Checkpoint(n, marking.digest_of(walk[n].state)) for n in marks.checkpoints)

@@ -11,6 +11,9 @@ symbolic link is ever followed.
   "exists"). ``--force`` replaces an existing corpus only while holding its lock, so a writer at
   work on it is waited for (up to the bound), never left writing into a file that no longer has
   a name; a symbolic link at the name is replaced itself, never written through.
+- **Makers take turns**: whoever makes a corpus holds the lock of its folder from looking at the
+  name to renaming onto it, so that two makers (one with ``--force``) never replace each other's
+  new file unseen.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ import fcntl
 import os
 import secrets
 import time
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from tribes.core.errors import LogBusy, LogError, UsageError
@@ -89,37 +92,57 @@ def create(
     on_wait: Notice | None = None,
 ) -> int:
     """Make the file ``path`` holding ``data``, atomically; a read-write descriptor of it,
-    locked. An existing file is refused, or with ``force`` replaced under its lock."""
-    old = -1
-    if force and (path.exists() or path.is_symlink()):
-        if path.is_dir() and not path.is_symlink():
-            raise UsageError(f"{path} is a folder; a corpus is a file")
-        if not path.is_symlink():
-            old = open_locked(path, wait, on_wait, "; it was not replaced")
-    elif path.exists() or path.is_symlink():
-        raise _exists(path)
-    try:
-        fd, tmp = _write_temporary(path, data)
+    locked. An existing file is refused, or with ``force`` replaced under its lock. Makers of
+    corpora in one folder take turns (the folder's lock, held from looking at the name to
+    renaming onto it), so that no two of them replace one another's file unseen."""
+    with _folder_locked(path, wait, on_wait):
+        old = -1
+        if path.is_symlink() or path.exists():
+            if path.is_dir() and not path.is_symlink():
+                raise UsageError(f"{path} is a folder; a corpus is a file")
+            if not force:
+                raise _exists(path)
+            if not path.is_symlink():  # a link is replaced itself: no writer writes through one
+                old = open_locked(path, wait, on_wait, "; it was not replaced")
         try:
-            if force:
-                os.replace(tmp, path)  # a link at the name is replaced, never followed
-            else:
-                os.link(tmp, path)  # fails if the name exists, whoever made it meanwhile
-                os.unlink(tmp)
-            files.fsync_folder(path.parent)
-        except FileExistsError:
-            _discard(fd, tmp)
-            raise _exists(path) from None
-        except OSError as exc:
-            _discard(fd, tmp)
-            raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
-        except BaseException:
-            _discard(fd, tmp)
-            raise
-        return fd
+            fd, tmp = _write_temporary(path, data)
+            try:
+                if force:
+                    os.replace(tmp, path)  # a link at the name is replaced, never followed
+                else:
+                    os.link(tmp, path)  # fails if the name exists, whoever made it meanwhile
+                    os.unlink(tmp)
+                files.fsync_folder(path.parent)
+            except FileExistsError:
+                _discard(fd, tmp)
+                raise _exists(path) from None
+            except OSError as exc:
+                _discard(fd, tmp)
+                raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+            except BaseException:
+                _discard(fd, tmp)
+                raise
+            return fd
+        finally:
+            if old >= 0:
+                os.close(old)  # the replaced file's writers, waiting, find the name leads on
+
+
+@contextmanager
+def _folder_locked(path: Path, wait: float, on_wait: Notice | None) -> Iterator[None]:
+    """The exclusive lock of the folder of ``path``, held by whoever makes a corpus there."""
+    folder = path.parent
+    try:
+        fd = os.open(
+            folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+        )
+    except OSError as exc:
+        raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+    try:
+        lock(fd, path, wait, on_wait, "; it was not made")
+        yield
     finally:
-        if old >= 0:
-            os.close(old)  # the replaced file's writers, waiting, find the name leads elsewhere
+        os.close(fd)
 
 
 def _write_temporary(path: Path, data: bytes) -> tuple[int, Path]:

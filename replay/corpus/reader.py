@@ -284,10 +284,14 @@ def raw_of(chunk: Chunk, i: int) -> fmt.RawGame:
     try:
         if limit - at > fmt.MAX_RECORD_BYTES + 16:
             raise fmt.Bad(f"is corrupt: it spans {limit - at} bytes")
-        payload = fmt.read_exact_frame(chunk.data, at - chunk.base, limit - chunk.base, fmt.MAX_RECORD_BYTES)
+        payload = fmt.read_exact_frame(
+            chunk.data, at - chunk.base, limit - chunk.base, fmt.MAX_RECORD_BYTES
+        )
         return fmt.read_game(payload, chunk.version)
     except fmt.Bad as exc:
-        raise CorruptCorpus(str(exc), path=chunk.path, game=chunk.first + i + 1, offset=at) from None
+        raise CorruptCorpus(
+            str(exc), path=chunk.path, game=chunk.first + i + 1, offset=at
+        ) from None
 
 
 def chunk_games(

@@ -163,9 +163,7 @@ class Writer:
         self.offsets: list[int] = []
         self.pos = self.end
 
-    def add(
-        self, part: bytes, seed: int, events: bytes, digest: bytes, annex: bytes = b""
-    ) -> None:
+    def add(self, part: bytes, seed: int, events: bytes, digest: bytes, annex: bytes = b"") -> None:
         """One game (as :func:`encode_game` gives it), committed with the next :meth:`commit`.
         Tags at the start that many games share go in their header part, the rest in the game."""
         shared = annex if shareable(annex) and len(self.parts) < fmt.MAX_PARTS else b""

@@ -363,8 +363,8 @@ def test_a_json_commit_out_of_place_among_the_annotations_is_refused(cli):
     assert "the commit after event 0 counts 3 annotations" in line
 
 
-def test_a_corpus_refuses_a_log_with_tags_rather_than_drop_them(cli):
+def test_a_corpus_keeps_a_logs_tags_and_gives_the_log_back_the_same(cli):
     path = tagged(cli)
-    line = cli.fails("corpus", "add", "c.corpus", path, "--new", code=2)
-    assert "has tags or notes, which a corpus does not hold" in line
-    assert not cli.path("c.corpus").exists()
+    cli.ok("corpus", "add", "c.corpus", path, "--new")
+    cli.ok("corpus", "get", "c.corpus#1", "-o", "back.tribes")
+    assert cli.path("back.tribes").read_bytes() == path.read_bytes()

@@ -20,7 +20,9 @@ def test_simulated_logs_with_their_bots_tag_go_into_a_corpus_and_come_back_the_s
     with corpus.Corpus(tmp_path / "runs.corpus") as read:
         assert len(read.annexes) == 1  # the bots tag, shared: one header part holds it
         assert read.log(2)[1].tags == {"bots": "greedy,random"}
-    assert cli.ok("corpus", "add", "--new", "dir.corpus", "runs") == "dir.corpus: 4 added, 4 games\n"
+    assert (
+        cli.ok("corpus", "add", "--new", "dir.corpus", "runs") == "dir.corpus: 4 added, 4 games\n"
+    )
 
 
 def test_tags_notes_and_appends_come_back_byte_identical_in_both_forms(cli, tmp_path):

@@ -64,7 +64,10 @@ def test_upgrade_writes_it_as_version_2(cli, tmp_path):
         "new.corpus: 3 games, corpus format version 2\n"
     )
     assert (tmp_path / "old.corpus").read_bytes() == before
-    with corpus.Corpus(tmp_path / "old.corpus") as old, corpus.Corpus(tmp_path / "new.corpus") as new:
+    with (
+        corpus.Corpus(tmp_path / "old.corpus") as old,
+        corpus.Corpus(tmp_path / "new.corpus") as new,
+    ):
         assert new.version == 2 and len(new) == 3
         for k in range(3):
             assert new.log(k)[1] == old.log(k)[1]
@@ -81,5 +84,7 @@ def test_another_version_is_refused_naming_those_read(tmp_path):
 
     path = tmp_path / "x.corpus"
     path.write_bytes(fmt.MAGIC + fmt.frame(codec.pack(["tribes-corpus", 3, {}])))
-    with pytest.raises(TribesError, match="version 3 cannot be read; this tribes reads versions 1, 2"):
+    with pytest.raises(
+        TribesError, match="version 3 cannot be read; this tribes reads versions 1, 2"
+    ):
         corpus.Corpus(path)

@@ -93,9 +93,11 @@ def test_bytes_hidden_between_two_records_are_found(cli, tmp_path, made):
     done = cli.run("verify", "m.corpus")
     assert done.exit_code == 1
     assert "48 bytes that belong to no record" in done.stdout
-    with corpus.Corpus(tmp_path / "m.corpus") as read:  # game by game too
-        with pytest.raises(TribesError, match="belong to no record"):
-            [read.log(k) for k in range(len(read))]
+    with (
+        corpus.Corpus(tmp_path / "m.corpus") as read,  # game by game too
+        pytest.raises(TribesError, match="belong to no record"),
+    ):
+        [read.log(k) for k in range(len(read))]
 
 
 def test_a_flipped_bit_in_the_last_index_or_trailer_fails_naming_the_byte_and_repair(

@@ -40,7 +40,7 @@ def test_force_waits_for_a_writer_at_work_and_never_orphans_it(tmp_path):
         writer.add_encoded(played(seed))
     writer.commit()
     told: list[str] = []
-    with pytest.raises(LogBusy, match="another writer holds the corpus.*not replaced"):
+    with pytest.raises(LogBusy, match=r"another writer holds the corpus.*not replaced"):
         corpus.Writer(path, new=True, force=True, wait=0.3, on_wait=told.append)
     assert told and "waiting up to 0.3 s" in told[0]
     writer.add_encoded(played(4))
@@ -69,7 +69,17 @@ def test_the_simulate_race_of_the_issue_loses_no_acknowledged_game(tmp_path):
     from tribes.testing.cli import tribes_command
 
     first = subprocess.Popen(
-        [*tribes_command(), "simulate", "clans", "--games", "300", "--seed", "3", "--save", "X.corpus"],
+        [
+            *tribes_command(),
+            "simulate",
+            "clans",
+            "--games",
+            "300",
+            "--seed",
+            "3",
+            "--save",
+            "X.corpus",
+        ],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -80,10 +90,18 @@ def test_the_simulate_race_of_the_issue_loses_no_acknowledged_game(tmp_path):
     while not path.exists() and time.monotonic() < deadline:
         time.sleep(0.02)
     second = run_process(
-        "simulate", "clans", "--games", "5", "--seed", "4", "--save", "X.corpus", "--force",
+        "simulate",
+        "clans",
+        "--games",
+        "5",
+        "--seed",
+        "4",
+        "--save",
+        "X.corpus",
+        "--force",
         cwd=tmp_path,
     )
-    out, err = first.communicate(timeout=120)
+    _, err = first.communicate(timeout=120)
     assert first.returncode == 0, err
     assert second.returncode == 0, second.stderr
     assert "another writer holds the corpus; waiting" in second.stderr
@@ -123,7 +141,7 @@ def _make(path: str, barrier: object, out: object) -> None:
         out.put("made")  # type: ignore[attr-defined]
     except UsageError as exc:
         out.put("exists" if "exists" in exc.message else exc.message)  # type: ignore[attr-defined]
-    except Exception as exc:  # noqa: BLE001 - what the race test reports
+    except Exception as exc:
         out.put(f"{type(exc).__name__}: {exc}")  # type: ignore[attr-defined]
 
 

@@ -47,7 +47,11 @@ def test_stats_and_corpus_ls_escape_a_bot_named_by_metadata(cli, tmp_path):
     path = tmp_path / "g.tribes"
     logs.create(path, GameLog(header=attrs.evolve(log.header, meta=meta), events=log.events), game)
     cli.ok("corpus", "add", "--new", "c.corpus", "g.tribes")
-    for args in (("corpus", "ls", "c.corpus"), ("stats", "c.corpus"), ("stats", "c.corpus", "--json")):
+    for args in (
+        ("corpus", "ls", "c.corpus"),
+        ("stats", "c.corpus"),
+        ("stats", "c.corpus", "--json"),
+    ):
         out = cli.ok(*args)
         assert not any(c in out for c in RAW), out
         assert "\\x1b" in out, out
