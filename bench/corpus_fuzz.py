@@ -39,6 +39,16 @@ def _alarm(signum: int, frame: object) -> None:
     raise Hang
 
 
+def changed(data: bytes, kind: str, rng: random.Random, scratch: Path) -> bytes:
+    """A mutant of ``kind`` that differs from ``data`` (an edit can happen to change nothing: a
+    game moved to where it was, a count lowered below 0 and kept at 0)."""
+    for _ in range(20):
+        mutant = mutants.edited(data, kind, rng, scratch)
+        if mutant != data:
+            break
+    return mutant
+
+
 def run(count: int, seed: int) -> tuple[Counter[tuple[str, str]], list[str]]:
     rng = random.Random(seed)
     signal.signal(signal.SIGALRM, _alarm)
@@ -53,11 +63,12 @@ def run(count: int, seed: int) -> tuple[Counter[tuple[str, str]], list[str]]:
             expected = mutants.original(path, groups)
             sources.append((path.read_bytes(), expected, mutants.commits_of(groups)))
         every = sum(2 * len(data) for data, _, _ in sources)
-        per_kind = max(1, (count - every) // (len(mutants.KINDS) * len(sources)))
+        share = len(mutants.KINDS) * len(sources)
+        per_kind = max(1, -(-(count - every) // share))  # rounded up: at least ``count``
         for data, expected, commits in sources:
             made = [*mutants.every_cut(data), *mutants.every_flip(data, rng)]
             made += [
-                (kind, mutants.edited(data, kind, rng, scratch))
+                (kind, changed(data, kind, rng, scratch))
                 for kind in mutants.KINDS
                 for _ in range(per_kind)
             ]

@@ -160,7 +160,11 @@ def split(path: Path, count: int, force: bool) -> None:
 
 @corpus.command()
 @click.argument("path", type=FILE)
-@click.option("--force", is_flag=True, help="Cut even a damaged last commit (games are lost).")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Cut even a damaged last commit (its games are lost); replace an older NAME.corpus.torn.",
+)
 @WAIT
 def repair(path: Path, force: bool, wait: float) -> None:
     """Cut an interrupted append (bytes after the last commit) from a corpus, keeping the bytes

@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 from array import array
 from bisect import bisect_right
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 import attrs
 
@@ -68,6 +69,70 @@ class Append:
     digest: bytes
 
 
+class Appends(Sequence[Append]):
+    """Every append of a corpus, held compactly (a few arrays: a corpus may have as many appends
+    as games), each read as an :class:`Append`."""
+
+    def __init__(self) -> None:
+        self._numbers = {name: array("Q") for name in ("start", "index", "end", "games", "count")}
+        self._digests = bytearray()
+        self._width = 0
+        self._parts: dict[int, tuple[int, ...]] = {}
+
+    def add(self, append: Append) -> None:
+        """Add an append (the appends are added from the last to the first)."""
+        for name, column in self._numbers.items():
+            column.append(getattr(append, name))
+        self._width = len(append.digest)
+        self._digests += append.digest
+        if append.parts:
+            self._parts[len(self._numbers["start"]) - 1] = append.parts
+
+    def finish(self) -> Appends:
+        """The appends in file order (they were added last first)."""
+        for column in self._numbers.values():
+            column.reverse()
+        n, w = len(self), self._width
+        self._digests = bytearray(
+            b"".join(self._digests[(n - 1 - i) * w : (n - i) * w] for i in range(n))
+        )
+        self._parts = {n - 1 - i: parts for i, parts in self._parts.items()}
+        return self
+
+    def __len__(self) -> int:
+        return len(self._numbers["start"])
+
+    @overload
+    def __getitem__(self, i: int) -> Append: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Append]: ...
+
+    def __getitem__(self, i: int | slice) -> Append | Sequence[Append]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        n = self._numbers
+        w = self._width
+        return Append(
+            n["start"][i],
+            n["index"][i],
+            n["end"][i],
+            n["games"][i],
+            n["count"][i],
+            self._parts.get(i, ()),
+            bytes(self._digests[i * w : (i + 1) * w]),
+        )
+
+    @property
+    def indexes(self) -> array:  # type: ignore[type-arg]
+        """The offset of each append's index, in order."""
+        return self._numbers["index"]
+
+
 @attrs.frozen
 class Layout:
     """Where everything of a corpus is: each part's and each game's offset, the committed end."""
@@ -77,7 +142,7 @@ class Layout:
     """Where the first append starts (the end of the corpus header)."""
     parts: dict[int, int]
     offsets: array  # type: ignore[type-arg]
-    appends: tuple[Append, ...]
+    appends: Appends
     end: int
     """The committed size: the end of the last trailer."""
     index: int
@@ -85,7 +150,7 @@ class Layout:
     tail: Tail | None
     part_starts: tuple[int, ...] = ()
     """The offsets of every header part, in order."""
-    index_starts: tuple[int, ...] = ()
+    index_starts: Sequence[int] = ()
     """The offsets of every index, in order."""
 
     @property
@@ -149,7 +214,7 @@ def read_layout(fd: int, size: int, path: str) -> Layout:
         index=index_offset,
         tail=tail,
         part_starts=tuple(sorted(parts.values())),
-        index_starts=tuple(a.index for a in appends),
+        index_starts=appends.indexes,
     )
 
 
@@ -220,10 +285,10 @@ def _uvarint_in(data: bytes) -> tuple[int, int]:
 
 def _walk_indexes(
     fd: int, last: int, games: int, first: int, path: str, version: int
-) -> tuple[tuple[Append, ...], dict[int, int], array]:  # type: ignore[type-arg]
+) -> tuple[Appends, dict[int, int], array]:  # type: ignore[type-arg]
     """Every append, from the last index back to the first along each index's link to the one
     before; each checked against its trailer and against the append after it."""
-    appends: list[Append] = []
+    appends = Appends()
     chunks: list[array] = []  # type: ignore[type-arg]
     parts: dict[int, int] = {}
     offset = last
@@ -277,7 +342,7 @@ def _walk_indexes(
             raise bad(
                 f"says its append starts at byte {start}, but its first record is at {lowest}"
             )
-        appends.append(Append(start, offset, end, before, count, tuple(n for n, _ in made), digest))
+        appends.add(Append(start, offset, end, before, count, tuple(n for n, _ in made), digest))
         chunks.append(starts)
         expected = before
         later_start = start
@@ -305,7 +370,7 @@ def _walk_indexes(
     offsets = array("Q")
     for chunk in reversed(chunks):
         offsets.extend(chunk)
-    return tuple(reversed(appends)), parts, offsets
+    return appends.finish(), parts, offsets
 
 
 def _has(starts: array, at: int) -> bool:  # type: ignore[type-arg]

@@ -54,29 +54,52 @@ def check_records(fd: int, layout: Layout, path: str) -> Iterator[CorruptCorpus]
 
 
 def _records(fd: int, layout: Layout, append: Append, path: str) -> Iterator[bytes | CorruptCorpus]:
-    """The payload of every record of ``append``, in order, or the problem of a damaged one."""
-    games = {layout.offsets[k]: k for k in range(append.games, append.games + append.count)}
-    parts = {layout.parts[n]: n for n in append.parts}
-    starts = sorted([*games, *parts])
-    ends = [*starts[1:], append.index]
-    i = 0
-    while i < len(starts):
-        base = starts[i]
-        j = i
-        while j < len(starts) and (ends[j] - base <= WINDOW or j == i):
+    """The payload of every record of ``append``, in order, or the problem of a damaged one;
+    read a window at a time, with nothing held per game but what the layout holds."""
+    spans = _spans(layout, append)
+    window: list[tuple[int, int, str]] = []
+    for span in spans:
+        if window and span[1] - window[0][0] > WINDOW:
+            yield from _window(fd, window, path)
+            window = []
+        window.append(span)
+    if window:
+        yield from _window(fd, window, path)
+
+
+def _spans(layout: Layout, append: Append) -> Iterator[tuple[int, int, str]]:
+    """``(start, end, what)`` of each record of the append, in order: its games and parts
+    merged by offset, each ending where the next starts (the last where the index starts)."""
+    parts = sorted((layout.parts[n], n) for n in append.parts)
+    games = layout.offsets[append.games : append.games + append.count]
+    i = j = 0
+    previous: tuple[int, str] | None = None
+    while i < len(games) or j < len(parts):
+        if j < len(parts) and (i >= len(games) or parts[j][0] < games[i]):
+            current = (parts[j][0], f"header part {parts[j][1]}")
             j += 1
-        spans = list(zip(starts[i:j], ends[i:j], strict=True))
-        data = pread(fd, min(ends[j - 1] - base, WINDOW + MAX_RECORD_BYTES), base)
-        for at, end in spans:
-            try:
-                if end - at > MAX_RECORD_BYTES + 16:
-                    raise Bad(f"is corrupt: it spans {end - at} bytes")
-                yield read_exact_frame(data, at - base, end - base, MAX_RECORD_BYTES)
-            except Bad as exc:
-                if at in games:
-                    yield CorruptCorpus(str(exc), path=path, game=games[at] + 1, offset=at)
-                else:
-                    yield CorruptCorpus(
-                        str(exc), path=path, record=f"header part {parts[at]}", offset=at
-                    )
-        i = j
+        else:
+            current = (games[i], f"game {append.games + i + 1}")
+            i += 1
+        if previous is not None:
+            yield previous[0], current[0], previous[1]
+        previous = current
+    if previous is not None:
+        yield previous[0], append.index, previous[1]
+
+
+def _window(
+    fd: int, spans: list[tuple[int, int, str]], path: str
+) -> Iterator[bytes | CorruptCorpus]:
+    base = spans[0][0]
+    data = pread(fd, min(spans[-1][1] - base, WINDOW + MAX_RECORD_BYTES + 16), base)
+    for at, end, what in spans:
+        try:
+            if end - at > MAX_RECORD_BYTES + 16:
+                raise Bad(f"is corrupt: it spans {end - at} bytes")
+            yield read_exact_frame(data, at - base, end - base, MAX_RECORD_BYTES)
+        except Bad as exc:
+            if what.startswith("game "):
+                yield CorruptCorpus(str(exc), path=path, game=int(what[5:]), offset=at)
+            else:
+                yield CorruptCorpus(str(exc), path=path, record=what, offset=at)

@@ -34,9 +34,9 @@ def repair(
     on_wait: locking.Notice | None = None,
 ) -> Repaired:
     """Cut what follows the last commit, under the writers' lock, first keeping the bytes cut in
-    ``NAME.corpus.torn``. Refused when they are no interrupted append but a damaged last commit
-    (a whole trailer or index there): cutting would drop committed games, so only ``force``
-    does it."""
+    ``NAME.corpus.torn`` (an older one replaced only with ``force``). Refused when they are no
+    interrupted append but a damaged last commit (a whole trailer or index there): cutting would
+    drop committed games, so only ``force`` does it."""
     fd = locking.open_locked(path, wait, on_wait)
     try:
         layout = fmt.read_layout(fd, os.fstat(fd).st_size, str(path))
@@ -53,7 +53,9 @@ def repair(
                 path=str(path),
             )
         backup = path.with_name(path.name + ".torn")
-        files.write_atomic(backup, fmt.pread(fd, tail.size, tail.offset), replace=True)
+        if (backup.exists() or backup.is_symlink()) and not force:
+            raise UsageError(f"{backup} exists; move it away or pass --force to replace it")
+        files.write_atomic(backup, fmt.pread(fd, tail.size, tail.offset), replace=force)
         files.append_at(fd, str(path), layout.end, b"")
         return Repaired(tail.size, games, backup)
     finally:

@@ -162,3 +162,23 @@ def test_a_cut_at_every_offset_fails_or_is_an_earlier_commit(tmp_path, made):
         target.write_bytes(data[:size])
         verdict = judge(target, expected, commits_of(GROUPS))
         assert verdict == ("prefix" if size in ends else "refused"), size
+
+
+def test_a_damaged_last_commit_is_cut_only_with_force_and_ls_fails_on_it(cli, tmp_path, made):
+    path, expected = made
+    data = bytearray(path.read_bytes())
+    with corpus.Corpus(path) as read:
+        last = read.layout.appends[-1]
+    data[-1] ^= 0x80  # the last trailer's CRC
+    (tmp_path / "m.corpus").write_bytes(bytes(data))
+    done = cli.run("corpus", "ls", "m.corpus")
+    assert done.exit_code == 1 and len(done.stdout.splitlines()) == 5  # the committed games
+    assert f"at byte {last.start}" in done.stderr and "corpus repair" in done.stderr
+    assert "damaged, not interrupted" in cli.fails("corpus", "repair", "m.corpus")
+    out = cli.ok("corpus", "repair", "m.corpus", "--force")
+    assert out.startswith(f"m.corpus: cut {len(data) - last.start} bytes after the last commit")
+    assert (tmp_path / "m.corpus.torn").read_bytes() == bytes(data[last.start :])
+    assert judge(tmp_path / "m.corpus", expected, commits_of(GROUPS)) == "prefix"
+    assert cli.ok("corpus", "repair", "m.corpus") == (
+        "m.corpus: nothing to repair (5 games, all committed)\n"
+    )
