@@ -139,7 +139,7 @@ def run_unit(unit: Unit) -> Report:
         return Report((), 0, 0, whole=unit)
     checked = corpus.check_chunk(unit)
     failed = [c for c in checked if c.error is not None]
-    lines = tuple(c.line(unit.path) for c in checked)
+    lines = tuple(one_line(c.line(unit.path)) for c in checked)
     rows = tuple(c.row for c in checked if c.row is not None)
     found = tuple(_found(unit.path, c) for c in checked)
     return Report(lines, len(checked) - len(failed), len(failed), rows, found)
