@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import multiprocessing
 import os
+import random
 import threading
 import time
 from pathlib import Path
@@ -180,3 +181,39 @@ def test_a_second_corpus_add_waits_for_the_lock_with_a_bound_and_a_message(cli, 
         assert time.monotonic() - started >= 0.25
     finally:
         held.close()
+
+
+def _append_many(path: str, record: corpus.Encoded, count: int) -> None:
+    with corpus.Writer(Path(path), new=False) as writer:
+        for _ in range(count):
+            writer.add_encoded(record)
+
+
+def test_a_writer_killed_at_any_moment_leaves_every_commit_and_at_most_a_tail(tmp_path):
+    """Kept from before: kill -9 of a writer leaves the corpus as it was at a commit, plus at
+    most an interrupted append that `corpus repair` cuts."""
+    import signal
+
+    record = played(5)
+    path = tmp_path / "k.corpus"
+    with corpus.Writer(path, new=True) as writer:
+        writer.add_encoded(record)
+    context = multiprocessing.get_context("fork")
+    rng = random.Random(16)
+    for _ in range(6):
+        before = len(seeds_in(path))
+        child = context.Process(target=_append_many, args=(str(path), record, 2500))
+        child.start()
+        time.sleep(rng.uniform(0.05, 0.6))
+        os.kill(child.pid, signal.SIGKILL)
+        child.join()
+        with corpus.Corpus(path) as read:
+            added = len(read) - before
+            assert added in (0, 1000, 2000, 2500), added
+            assert read.whole_problem() is None
+            torn = read.layout.tail is not None
+        if torn:
+            assert corpus.repair(path).cut > 0
+            (tmp_path / "k.corpus.torn").unlink()
+        with corpus.Corpus(path) as read:
+            assert read.layout.tail is None and next(read.problems(), None) is None
