@@ -20,7 +20,7 @@ from tribes.events import corpus as fmt
 from tribes.events.corpus import CorruptCorpus
 from tribes.events.logfile import GameLog
 from tribes.replay.corpus import locking
-from tribes.replay.corpus.annex import annex_of, shareable
+from tribes.replay.corpus.annex import annex_of, read_annex, shareable
 from tribes.replay.corpus.reader import COMMIT_EVERY
 
 
@@ -88,6 +88,10 @@ class Encoder:
         part, seed = self.part_of(log.header), log.header.seed
         events = fmt.pack_events([self.wire(e) for e in log.events])
         annex = annex_of(log)
+        try:  # what a reader will accept, or nothing is written
+            read_annex(annex, len(log.events))
+        except ValueError as exc:
+            raise LogError(f"its tags and notes cannot go in a corpus: {exc}") from None
         digest = fmt.game_digest(part, seed, events, codec.state_hash(state), annex)
         return Encoded(part, seed, events, digest, annex)
 
