@@ -93,9 +93,9 @@ class Appends(Sequence[Append]):
         for column in self._numbers.values():
             column.reverse()
         n, w = len(self), self._width
-        self._digests = bytearray(
-            b"".join(self._digests[(n - 1 - i) * w : (n - i) * w] for i in range(n))
-        )
+        for i in range(n // 2):  # in place: a corpus may have as many appends as games
+            a, b = slice(i * w, (i + 1) * w), slice((n - 1 - i) * w, (n - i) * w)
+            self._digests[a], self._digests[b] = self._digests[b], self._digests[a]
         self._parts = {n - 1 - i: parts for i, parts in self._parts.items()}
         return self
 
@@ -289,7 +289,7 @@ def _walk_indexes(
     """Every append, from the last index back to the first along each index's link to the one
     before; each checked against its trailer and against the append after it."""
     appends = Appends()
-    chunks: list[array] = []  # type: ignore[type-arg]
+    backwards = array("Q")  # every game's offset, the last first (the walk goes back)
     parts: dict[int, int] = {}
     offset = last
     expected = games
@@ -343,7 +343,8 @@ def _walk_indexes(
                 f"says its append starts at byte {start}, but its first record is at {lowest}"
             )
         appends.add(Append(start, offset, end, before, count, tuple(n for n, _ in made), digest))
-        chunks.append(starts)
+        starts.reverse()
+        backwards.extend(starts)
         expected = before
         later_start = start
         if previous == 0:
@@ -367,9 +368,8 @@ def _walk_indexes(
         )
     if sorted(parts) != list(range(len(parts))):
         raise CorruptCorpus("its header parts are not numbered from 0 in order", path=path)
-    offsets = array("Q")
-    for chunk in reversed(chunks):
-        offsets.extend(chunk)
+    backwards.reverse()
+    offsets = backwards
     return appends.finish(), parts, offsets
 
 
