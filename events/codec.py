@@ -377,10 +377,8 @@ def to_readable_json(data: Any, *, width: int = 96) -> str:
     """JSON for people to read and edit (position files): indented like :func:`to_json`, but a
     list or object of plain values that fits in ``width`` columns stays on one line, so a stack
     of huts or a hand reads as one line rather than one number a line. Same data, same keys in
-    the same order: ``from_json`` of it equals ``from_json`` of ``to_json`` (what is not
-    printable escaped as there)."""
-    text = _readable(canonical(data), 0, width)
-    return text if text.replace("\n", "").isprintable() else visible_json(text)
+    the same order: ``from_json`` of it equals ``from_json`` of ``to_json``."""
+    return _readable(canonical(data), 0, width)
 
 
 def _readable(value: Any, depth: int, width: int) -> str:

@@ -22,7 +22,7 @@ from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.header import Header
 from tribes.events import codec, files, logfile
-from tribes.events.corpus import MAGIC as CORPUS_MAGIC
+from tribes.events.corpus import starts_a_corpus
 from tribes.events.logfile import FileEnd, GameLog, Tail
 from tribes.replay.making import check_seats, file_options, setup
 from tribes.replay.marks import checkpoints
@@ -62,7 +62,7 @@ def open_log(path: Path) -> Opened:
     if (ref := corpus.split_ref(path)) is not None:
         return corpus.open_game(path, *ref)  # type: ignore[no-any-return]
     data = logfile.read_bytes(path)
-    if data.startswith(CORPUS_MAGIC):
+    if starts_a_corpus(data):  # a log with a flipped bit in its mark is a damaged log
         raise UsageError(
             f"{path} is a corpus of many games and this command reads one: name it as "
             f"{path}#K (K from 1; 'tribes corpus ls {path}' lists them)"

@@ -139,6 +139,18 @@ def corpus_header(version: int = FORMAT_VERSION) -> bytes:
     return frame(codec.pack([FORMAT_NAME, version, {}]))
 
 
+def starts_a_corpus(data: bytes) -> bool:
+    """Whether ``data`` begins as a corpus does: the corpus mark and a whole corpus header (a
+    log with a flipped bit in its own mark is a damaged log, not a corpus)."""
+    if not data.startswith(MAGIC):
+        return False
+    try:
+        items = values(read_frame(data, len(MAGIC), min(len(data), 64 + len(MAGIC)), 64)[0])
+    except Bad:
+        return False
+    return len(items) == 3 and items[0] == FORMAT_NAME
+
+
 def part_bytes(header: Header) -> bytes:
     """The shared part of a header: all of it but the seed, as canonical msgpack."""
     data = logfile.header_data(header)
