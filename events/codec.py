@@ -381,7 +381,9 @@ def to_readable_json(data: Any, *, width: int = 96) -> str:
     return _readable(canonical(data), 0, width)
 
 
-def _readable(value: Any, depth: int, width: int) -> str:
+def _readable(value: Any, depth: int, width: int, comma: int = 0) -> str:
+    """``value`` at ``depth``; ``comma``: 1 when a comma follows it on its last line."""
+
     def plain(item: Any) -> str:
         return json.dumps(item, sort_keys=True, ensure_ascii=False, allow_nan=False)
 
@@ -395,9 +397,13 @@ def _readable(value: Any, depth: int, width: int) -> str:
     if all(not isinstance(item, list | dict) or not item for _, item in items):
         one = ", ".join(key + plain(item) for key, item in items)
         line = ("{" + one + "}") if isinstance(value, dict) else ("[" + one + "]")
-        if len(pad) - 2 + len(line) <= width:
+        if len(pad) - 2 + len(line) + comma <= width:
             return line
-    inner = ",\n".join(pad + key + _readable(item, depth + 1, width) for key, item in items)
+    last = len(items) - 1
+    inner = ",\n".join(
+        pad + key + _readable(item, depth + 1, width, int(i < last))
+        for i, (key, item) in enumerate(items)
+    )
     close = "}" if isinstance(value, dict) else "]"
     return ("{" if isinstance(value, dict) else "[") + "\n" + inner + "\n" + "  " * depth + close
 
