@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -17,6 +19,7 @@ from tribes.core.errors import BadPosition, GameOver, IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending, highest
 from tribes.core.header import Header
+from tribes.core.movelist import MoveList
 from tribes.games.clans.board import COLOUR_NAMES, TERRITORIES, VILLAGES, Board, load
 from tribes.games.clans.events import (
     EpochBegan,
@@ -83,7 +86,7 @@ def pending(state: ClansState) -> Pending | None:
     return Pending(state.to_move, "order", {"villages": list(state.pending.villages)})
 
 
-def legal_moves(state: ClansState) -> list[Event]:
+def legal_moves(state: ClansState) -> Sequence[Event]:
     """Every legal event: empty exactly when the game is over."""
     if state.over:
         return []
@@ -94,23 +97,61 @@ def legal_moves(state: ClansState) -> list[Event]:
     return _moves(state)
 
 
-def _moves(state: ClansState) -> list[Event]:
-    """Moves from the pair mask (both ends occupied), read a byte at a time from prebuilt tables;
-    sources of 7 or more are taken out of the mask and checked one by one (C9, C10)."""
-    candidates = state.pairs
-    board = state.board
-    extra: list[Event] = []
+def _moves(state: ClansState) -> Moves:
+    """Moves from the pair mask (both ends occupied), read from prebuilt tables; sources of 7 or
+    more are taken out of the mask and checked one by one (C9, C10)."""
     if state.big:
-        candidates, extra = _big_moves(state, board, candidates)
-    moves: list[Event] = []
-    extend = moves.extend
-    tables = _byte_tables(board)
-    for by_value, value in zip(tables, candidates.to_bytes(len(tables), "little"), strict=False):
-        if value:
-            extend(by_value[value])
-    if extra:
-        moves.extend(extra)
-    return moves
+        candidates, extra = _big_moves(state, state.board, state.pairs)
+        return Moves(candidates, _byte_tables(state.board), tuple(extra))
+    return Moves(state.pairs, _byte_tables(state.board), ())
+
+
+_POPCOUNT = bytes(v.bit_count() for v in range(256))
+"""By byte value, its bits set: ``bytes.translate`` counts the moves of each byte in C."""
+
+
+class Moves(MoveList):
+    """The moves of a pair mask, in pair order, then those of sources of 7 or more (``extra``).
+    A move is read from the byte tables when asked for: a random player reads one of some
+    thirty, and listing them all took a fifth of a game."""
+
+    __slots__ = ("_extra", "_mask", "_plain", "_tables")
+
+    def __init__(
+        self,
+        mask: int,
+        tables: tuple[tuple[tuple[HutsMoved, ...], ...], ...],
+        extra: tuple[Event, ...],
+    ) -> None:
+        self._mask = mask
+        self._tables = tables
+        self._extra = extra
+        self._plain = plain = mask.bit_count()
+        self._count = plain + len(extra)
+
+    def __getitem__(self, index: int | slice) -> Any:  # a bot reads one: no checks in between
+        if type(index) is int and 0 <= index < self._count:
+            return self._at(index)
+        return super().__getitem__(index)
+
+    def _at(self, index: int) -> Event:
+        plain = self._plain
+        if index >= plain:
+            return self._extra[index - plain]
+        data = self._mask.to_bytes(len(self._tables), "little")
+        upto = list(itertools.accumulate(data.translate(_POPCOUNT)))  # the moves of bytes 0..k
+        k = bisect_right(upto, index)
+        return self._tables[k][data[k]][index - upto[k - 1] if k else index]
+
+    def __iter__(self) -> Iterator[Event]:
+        moves: list[Event] = []
+        extend = moves.extend
+        tables = self._tables
+        for by_value, value in zip(tables, self._mask.to_bytes(len(tables), "little"), strict=True):
+            if value:
+                extend(by_value[value])
+        moves.extend(self._extra)
+        return iter(moves)
 
 
 def _big_moves(state: ClansState, board: Board, candidates: int) -> tuple[int, list[Event]]:
@@ -226,6 +267,8 @@ def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ..
     )
     if not villages:
         return _pass_turn(_move(state, board, source, event.target, pass_turn=True), [])
+    if len(set(_slot_keys(state, len(villages)))) == 1:  # one order: found them from the move
+        return _found_and_pass(state, villages, _moved(state, board, source, event.target))
     moved = _move(state, board, source, event.target, pass_turn=False)
     orders = _distinct_orders(moved, villages)
     if len(orders) > 1:
@@ -254,10 +297,12 @@ def _byte_tables(board: Board) -> tuple[tuple[tuple[HutsMoved, ...], ...], ...]:
     return tuple(tables)
 
 
-def _move(
-    state: ClansState, board: Board, source: int, target: int, *, pass_turn: bool
-) -> ClansState:
-    """C8: all huts of ``source`` onto ``target``, and with ``pass_turn`` the turn handed on."""
+Moved = tuple[list[Huts], list[int], int, int, int]
+"""The huts and totals by territory, the occupied, pair and big masks after a move."""
+
+
+def _moved(state: ClansState, board: Board, source: int, target: int) -> Moved:
+    """C8: all huts of ``source`` onto ``target``, as what a state is built from."""
     huts = list(state.huts)
     a, b = huts[target], huts[source]
     huts[target] = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
@@ -268,14 +313,28 @@ def _move(
     big = state.big & ~(1 << source)
     if size >= BIG_GROUP:
         big |= 1 << target
+    return (
+        huts,
+        totals,
+        state.occupied & ~(1 << source),
+        state.pairs & ~board.touch_mask[source],
+        big,
+    )
+
+
+def _move(
+    state: ClansState, board: Board, source: int, target: int, *, pass_turn: bool
+) -> ClansState:
+    """C8: all huts of ``source`` onto ``target``, and with ``pass_turn`` the turn handed on."""
+    huts, totals, occupied, pairs, big = _moved(state, board, source, target)
     return ClansState(
         board_source=state.board_source,
         board=board,
         clans=state.clans,
         huts=tuple(huts),
         totals=tuple(totals),
-        occupied=state.occupied & ~(1 << source),
-        pairs=state.pairs & ~board.touch_mask[source],
+        occupied=occupied,
+        pairs=pairs,
         big=big,
         to_move=(state.to_move + pass_turn) % len(state.chips),
         chips=state.chips,
@@ -293,11 +352,16 @@ def _slot_key(state: ClansState, number: int) -> tuple[int, int]:
     return (state.board.slot_epochs[number - 1], int(number == VILLAGES))
 
 
+def _slot_keys(state: ClansState, count: int) -> list[tuple[int, int]]:
+    """The slot keys of the next ``count`` villages: one key for all, one founding order."""
+    first = state.founded + 1
+    return [_slot_key(state, first + i) for i in range(count)]
+
+
 def _distinct_orders(state: ClansState, villages: tuple[int, ...]) -> list[tuple[int, ...]]:
     """One founding order per distinct outcome (C17–C19). Orders that only swap villages within
     one epoch change nothing; nor do orders whose scores, chips and huts come out the same."""
-    first = state.founded + 1
-    keys = [_slot_key(state, first + i) for i in range(len(villages))]
+    keys = _slot_keys(state, len(villages))
     if len(set(keys)) == 1:
         return [villages]
     seen: dict[tuple[tuple[int, tuple[int, int]], ...], tuple[int, ...]] = {}
@@ -325,17 +389,22 @@ def _rank(order: tuple[int, ...], villages: tuple[int, ...]) -> int:
 
 
 def _found(
-    state: ClansState, order: Sequence[int], *, pass_turn: bool = False
+    state: ClansState,
+    order: Sequence[int],
+    *,
+    pass_turn: bool = False,
+    moved: Moved | None = None,
 ) -> tuple[ClansState, list[Effect]]:
     """Found the villages in ``order`` (C12–C16, C19): chip, strife, value, track; with
     ``pass_turn`` the turn passes in the same new state, unless the 12th village ended the game
-    (C20: the founder stays the one to move in the final state)."""
+    (C20: the founder stays the one to move in the final state). ``moved``: the board after
+    the move that founds them, when no state was made of it."""
     board = state.board
-    huts = list(state.huts)
-    totals = list(state.totals)
-    occupied = state.occupied
-    pairs = state.pairs
-    big = state.big
+    if moved is None:
+        huts, totals = list(state.huts), list(state.totals)
+        occupied, pairs, big = state.occupied, state.pairs, state.big
+    else:
+        huts, totals, occupied, pairs, big = moved
     chips = list(state.chips)
     track = list(state.track)
     villages = list(state.villages)
@@ -397,17 +466,21 @@ def _found(
     to_move = founder
     if pass_turn and sum(chips) < VILLAGES:
         to_move = (founder + 1) % len(chips)
-    new = attrs.evolve(
-        state,
+    new = ClansState(  # not attrs.evolve: its walk over the fields costs more than the rest
+        board_source=state.board_source,
+        board=board,
+        clans=state.clans,
         huts=tuple(huts),
         totals=tuple(totals),
         occupied=occupied,
         pairs=pairs,
         big=big,
+        to_move=to_move,
         chips=tuple(chips),
         track=tuple(track),
         villages=tuple(villages),
-        to_move=to_move,
+        pending=state.pending,
+        over=state.over,
     )
     return new, effects
 
@@ -420,9 +493,9 @@ def _strife(huts: Huts) -> Huts:
 
 
 def _found_and_pass(
-    state: ClansState, order: Sequence[int]
+    state: ClansState, order: Sequence[int], moved: Moved | None = None
 ) -> tuple[ClansState, tuple[Effect, ...]]:
-    founded, effects = _found(state, order, pass_turn=True)
+    founded, effects = _found(state, order, pass_turn=True, moved=moved)
     if founded.founded >= VILLAGES:
         return _end(founded, effects, TWELFTH)
     return _pass_turn(founded, effects)

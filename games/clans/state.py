@@ -133,18 +133,19 @@ def build(
     villages: Sequence[Village] = (),
 ) -> ClansState:
     """A state with its caches computed from ``huts`` (indexed by territory id, slot 0 unused)."""
-    huts = tuple([cast(Huts, tuple(h)) for h in huts])
+    huts = cast(tuple[Huts, ...], tuple(map(tuple, huts)))
     totals = tuple(map(sum, huts))
     occupied = big = 0
+    pairs = (1 << len(board.pairs)) - 1  # every pair, less those touching an empty territory
+    touch = board.touch_mask
     for t in range(1, TERRITORIES + 1):
-        if totals[t]:
+        total = totals[t]
+        if total:
             occupied |= 1 << t
-            if totals[t] >= BIG_GROUP:
+            if total >= BIG_GROUP:
                 big |= 1 << t
-    pairs = 0
-    for i, (a, b) in enumerate(board.pairs):
-        if occupied >> a & 1 and occupied >> b & 1:
-            pairs |= 1 << i
+        else:
+            pairs &= ~touch[t]
     return ClansState(
         board_source=board.source,
         board=board,
