@@ -127,7 +127,7 @@ class Moves(MoveList):
         self._tables = tables
         self._extra = extra
         self._plain = plain = mask.bit_count()
-        self._count = plain + len(extra)
+        super().__init__(plain + len(extra))
 
     def __getitem__(self, index: int | slice) -> Any:  # a bot reads one: no checks in between
         if type(index) is int and 0 <= index < self._count:
