@@ -54,14 +54,16 @@ _SIDES: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
 back, the shift of its first place bit, whether it is a river side of three parts)."""
 
 
-def occupied(board: Board, at: Placement) -> int:
+def occupied(board: Board, at: Placement, members: bool = True, huts: bool = True) -> int:
     """The places around the empty cell of ``at`` (its placement of rotation 0) whose
     neighbouring feature holds a member (bits ``1 << (3 * direction + part)``, as the cell's own
     sides count them) and those whose river system holds a hut (H6), as one int the way
-    :meth:`Tile.allow`'s key holds them: ``(manned << 12 | hutted) << 4``."""
+    :meth:`Tile.allow`'s key holds them: ``(manned << 12 | hutted) << 4``. Without ``members``
+    (or ``huts``) in the mover's supply, their places are left 0: no option depends on them."""
     x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
     cells, root, sroot = board.cells, board.root, board.sroot
-    manned_roots, hutted_roots = board.manned, board.hutted
+    manned_roots = board.manned if members else None
+    hutted_roots = board.hutted if huts else None
     manned = hutted = 0
     for dx, dy, back, shift, river in _SIDES[board.frontier[at]]:
         nx, ny = x + dx, y + dy

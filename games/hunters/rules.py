@@ -141,11 +141,11 @@ def legal_moves(state: HuntersState) -> Moves:
     count = 0
     cell = -1
     occupied_bits = 0
-    anyone = bool(board.manned or board.hutted)  # else nothing is occupied
+    anyone = bool(members and board.manned or huts and board.hutted)  # else no place counts
     for p in where:
         if anyone and cell != p >> 2:
             cell = p >> 2
-            occupied_bits = occupied(board, p & ~3)
+            occupied_bits = occupied(board, p & ~3, members > 0, huts > 0)
         key = occupied_bits | flags | (p & 3)
         found = cache.get(key)
         if found is None:
@@ -178,8 +178,8 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
         return event.feature is None
     members, huts = state.supply[state.to_move]
     key = (huts > 0) << 3 | (members > 0) << 2 | event.rotation
-    if board.manned or board.hutted:
-        key |= occupied(board, at)
+    if members and board.manned or huts and board.hutted:
+        key |= occupied(board, at, members > 0, huts > 0)
     found = tile.allowed.get(key)
     if found is None:
         found = tile.allow(key)
