@@ -57,10 +57,11 @@ def open_log(path: Path) -> Opened:
     """Read a log in either form, checked as far as can be without replaying it. JSON events
     may be dicts or, in hand-written scenarios (version 1), moves in notation; both are resolved
     against the states as the log replays. ``CORPUS#K`` is game K of a corpus."""
-    from tribes.replay import corpus
+    if "#" in str(path):  # a game of a corpus, maybe: only then load the corpus machinery
+        from tribes.replay import corpus
 
-    if (ref := corpus.split_ref(path)) is not None:
-        return corpus.open_game(path, *ref)  # type: ignore[no-any-return]
+        if (ref := corpus.split_ref(path)) is not None:
+            return corpus.open_game(path, *ref)  # type: ignore[no-any-return]
     data = logfile.read_bytes(path)
     if starts_a_corpus(data):  # a log with a flipped bit in its mark is a damaged log
         raise UsageError(

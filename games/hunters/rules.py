@@ -141,7 +141,7 @@ def legal_moves(state: HuntersState) -> Moves:
     count = 0
     cell = -1
     occupied_bits = 0
-    anyone = bool(members and board.manned or huts and board.hutted)  # else no place counts
+    anyone = bool((members and board.manned) or (huts and board.hutted))  # else no place counts
     for p in where:
         if anyone and cell != p >> 2:
             cell = p >> 2
@@ -178,7 +178,7 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
         return event.feature is None
     members, huts = state.supply[state.to_move]
     key = (huts > 0) << 3 | (members > 0) << 2 | event.rotation
-    if members and board.manned or huts and board.hutted:
+    if (members and board.manned) or (huts and board.hutted):
         key |= occupied(board, at, members > 0, huts > 0)
     found = tile.allowed.get(key)
     if found is None:
