@@ -200,6 +200,10 @@ def _phase_rule(phase: Phase) -> str:
 # --- the reducer ----------------------------------------------------------------------------------
 
 
+_PASSES = (ThirdTribePassed, TurnPassed)
+"""(not ``A | B`` in the reducer: that builds a union type at every call)"""
+
+
 def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ...]]:
     if state.over or _SELF_CHECKED.get(type(event)) is not state.phase:
         check(state, event)  # a play in its own phase is checked as it is placed, in _play
@@ -213,7 +217,7 @@ def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ..
             after = _earn(state, after, seat, effects)
     elif isinstance(event, ThirdTribePlayed):
         after = _play(state, THIRD, event, effects, phase=Phase.REFILL)
-    elif isinstance(event, ThirdTribePassed | TurnPassed):
+    elif isinstance(event, _PASSES):
         after = _with(state, phase=Phase.REFILL)
     elif isinstance(event, CardExchanged):
         hand = list(state.hands[seat])
@@ -461,11 +465,14 @@ def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[typ
 
 _FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(IwariState) if a.init)
 _FIELDS_OF = operator.attrgetter(*_FIELDS)
+_EVERY_FIELD = dict.fromkeys(_FIELDS)
+"""The fields' names as a dict: a copy of it takes a state's values without growing."""
 
 
 def _with(state: IwariState, **changes: object) -> IwariState:
     """A new state: ``state`` with ``changes``, built by the class as any state is (a move
     rebuilds one once or twice; ``attrs.evolve``'s walk over the fields costs ~30% more)."""
-    fields = dict(zip(_FIELDS, _FIELDS_OF(state), strict=True))
+    fields = _EVERY_FIELD.copy()
+    fields.update(zip(_FIELDS, _FIELDS_OF(state), strict=True))
     fields.update(changes)
     return IwariState(**fields)  # type: ignore[arg-type]
