@@ -9,7 +9,7 @@ upcasters before structuring.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -32,12 +32,24 @@ class Event:
     TAG: ClassVar[int] = -1
     NAME: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
+    RULES: ClassVar[tuple[str, ...]] = ()
+    """The rule ids an event of this type applies (``tribes coverage``): a Clans move is C8;
+    ``WHEN`` narrows one to the events whose fields meet a condition, as on :class:`Effect`."""
+    WHEN: ClassVar[Mapping[str, str]] = {}
 
 
 @attrs.frozen(kw_only=True)
 class Effect:
     """Base of every effect: a consequence the reducer computed (a village founded, an epoch
-    turned). Effects are not stored; tooling shows them and tests pin them."""
+    turned). Effects are not stored; tooling shows them and tests pin them.
+
+    ``RULES`` names the rules an effect of the type shows applied in a way that mattered (a
+    strife: C13), for ``tribes coverage``; ``WHEN`` narrows one of them to the effects whose
+    fields meet a condition in the bisect language (``{"C16": "number == 12"}``: only the 12th
+    village shows its bonus rule)."""
+
+    RULES: ClassVar[tuple[str, ...]] = ()
+    WHEN: ClassVar[Mapping[str, str]] = {}
 
     def describe(self, seats: Sequence[str]) -> str:
         """One line in the game's language; subclasses say it better."""
@@ -66,9 +78,19 @@ class Upcaster:
 
 
 class EventTable:
-    """The explicit table of one game's event types: wire tag and name to class, and upcasters."""
+    """The explicit table of one game's event types: wire tag and name to class, and upcasters;
+    and its effect types by class name (what ``tribes find`` expressions may name) with the rule
+    ids no event or effect can show applied, each with the reason (``uncounted``: a board's
+    layout is data, a view is no event), for ``tribes coverage``."""
 
-    def __init__(self, types: Iterable[type[Event]], upcasters: Iterable[Upcaster] = ()) -> None:
+    def __init__(
+        self,
+        types: Iterable[type[Event]],
+        upcasters: Iterable[Upcaster] = (),
+        *,
+        effects: Iterable[type[Effect]] = (),
+        uncounted: Mapping[str, str] | None = None,
+    ) -> None:
         self.by_tag: dict[int, type[Event]] = {}
         self.by_name: dict[str, type[Event]] = {}
         for cls in types:
@@ -83,6 +105,12 @@ class EventTable:
             if up.tag not in self.by_tag or up.from_version >= self.by_tag[up.tag].VERSION:
                 raise ValueError(f"upcaster for tag {up.tag} v{up.from_version} has no later shape")
             self.upcasters[(up.tag, up.from_version)] = up
+        self.effects: dict[str, type[Effect]] = {}
+        for kind in effects:
+            if kind.__name__ in self.effects:
+                raise ValueError(f"two effect types are called {kind.__name__}")
+            self.effects[kind.__name__] = kind
+        self.uncounted: dict[str, str] = dict(uncounted or {})
 
     def versions(self) -> dict[str, int]:
         """The schema version of every event type by name, as a log header records it."""

@@ -19,17 +19,29 @@ Examples: ``over``, ``len(villages) >= 12``, ``track.red > 30``, ``pending != nu
 ``chips["ann-b"]``. Unary minus nests too (``- - 1``); expressions nest at most 32 levels deep. A path that is not in the document is null;
 a top-level name that is no field of the document is an error (it is likely a typo). ``x in m``
 holds when ``x`` is an item of list ``m``, a key or a value of object ``m``, or a part of text ``m``.
+
+At a step of a game (``find``, ``shrink``) an expression also reads what the event did
+(:func:`at_step`): each effect type of the game by its class name is the list of the event's
+effects of that type, each as ``log --json`` gives it (``type``, ``text`` and its fields), so
+``len(VillageFounded) >= 2`` holds at a move that founded two villages and ``TileRemoved`` at one
+that removed a tile; ``move`` is the event in notation (null at the start). The state's document
+is built only when the expression reads a field of it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from tribes.core import views
 from tribes.core.errors import UsageError
+from tribes.core.events import Effect, Event
+from tribes.core.game import EVERYTHING, Game
+from tribes.core.header import Header
+from tribes.replay.records import effect_record
 
 MAX_LENGTH = 500
 MAX_DEPTH = 32
@@ -61,28 +73,29 @@ class Query:
     """A parsed expression: call it with a document to get its value; ``holds`` for truth."""
 
     text: str
-    _run: Callable[[dict[str, Any]], Any]
-    paths: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = ()
+    _run: Callable[[Mapping[str, Any]], Any]
+    paths: tuple[tuple[str, Callable[[Mapping[str, Any]], bool]], ...] = ()
     """Each path of the expression as written, and whether it is there in a document."""
 
-    def __call__(self, doc: dict[str, Any]) -> Any:
+    def __call__(self, doc: Mapping[str, Any]) -> Any:
         return self._run(doc)
 
-    def holds(self, doc: dict[str, Any]) -> bool:
+    def holds(self, doc: Mapping[str, Any]) -> bool:
         return _truthy(self._run(doc))
 
-    def missing(self, doc: dict[str, Any]) -> set[str]:
+    def missing(self, doc: Mapping[str, Any]) -> set[str]:
         """The paths that are not in ``doc`` (read as null): a key it lacks, an index beyond a
         list's ends."""
         return {text for text, present in self.paths if not present(doc)}
 
 
-def parse(text: str, fields: set[str] | None = None) -> Query:
-    """Parse ``text``; with ``fields``, a top-level name outside them is an error."""
+def parse(text: str, fields: set[str] | None = None, effects: set[str] | None = None) -> Query:
+    """Parse ``text``; with ``fields``, a top-level name outside them (and outside ``effects``,
+    the effect types a step names) is an error that lists both."""
     if len(text) > MAX_LENGTH:
         raise UsageError(f"the expression is longer than {MAX_LENGTH} characters")
     tokens, spans = _tokenize(text)
-    parser = _Parser(tokens, text, fields, spans)
+    parser = _Parser(tokens, text, fields, spans, effects or set())
     run = parser.expr()
     if parser.peek() is not None:
         raise parser.error(f"unexpected '{parser.peek()[1]}'")  # type: ignore[index]
@@ -109,7 +122,7 @@ def _tokenize(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, int]]]:
     return tokens, spans
 
 
-Run = Callable[[dict[str, Any]], Any]
+Run = Callable[[Mapping[str, Any]], Any]
 
 
 class _Parser:
@@ -119,14 +132,16 @@ class _Parser:
         text: str,
         fields: set[str] | None,
         spans: list[tuple[int, int]],
+        effects: set[str],
     ) -> None:
+        self.effects = effects
         self.depth = 0
         self.spans = spans
         self.tokens = tokens
         self.pos = 0
         self.text = text
         self.fields = fields
-        self.paths: list[tuple[str, Callable[[dict[str, Any]], bool]]] = []
+        self.paths: list[tuple[str, Callable[[Mapping[str, Any]], bool]]] = []
 
     def error(self, why: str) -> UsageError:
         return UsageError(f"bad expression '{self.text}': {why}")
@@ -226,9 +241,10 @@ class _Parser:
         if kind == "name" and value not in KEYWORDS and self.at("("):
             raise self.error(f"unknown function '{value}'; functions: {', '.join(FUNCTIONS)}")
         if kind == "name" and value not in KEYWORDS:
-            if self.fields is not None and value not in self.fields:
+            if self.fields is not None and value not in self.fields | self.effects:
                 known = ", ".join(sorted(self.fields))
-                raise self.error(f"unknown field '{value}'; fields: {known}")
+                effects = f"; effects: {', '.join(sorted(self.effects))}" if self.effects else ""
+                raise self.error(f"unknown field '{value}'; fields: {known}{effects}")
             return self.path(value)
         raise self.error(f"unexpected '{value}'")
 
@@ -252,7 +268,7 @@ class _Parser:
         return lambda d: _walk(d, name, [s(d) for s in steps])[1]
 
 
-def _walk(doc: dict[str, Any], name: str, keys: list[Any]) -> tuple[bool, Any]:
+def _walk(doc: Mapping[str, Any], name: str, keys: list[Any]) -> tuple[bool, Any]:
     """Whether the path is there in ``doc``, and its value (null when it is not)."""
     if name not in doc:
         return False, None
@@ -301,3 +317,80 @@ def _arith(op: str, a: Any, b: Any) -> Any:
     if not (_number(a) and _number(b)):
         return None
     return a + b if op == "+" else a - b
+
+
+# --- what an event did ----------------------------------------------------------------------------
+
+MOVE = "move"
+"""The name of the event in notation, at a step."""
+
+
+def step_query(game: Game, header: Header, text: str) -> Query:
+    """``text`` parsed for the steps of ``game``'s logs: the fields of its ``show --json``
+    document, ``move`` and its effect types."""
+    start = views.step_document(game, header, 0, game.setup(header), EVERYTHING)
+    return parse(text, {*start, MOVE}, set(game.events.effects))
+
+
+def at_step(
+    game: Game,
+    header: Header,
+    index: int,
+    state: Any,
+    event: Event | None = None,
+    effects: Sequence[Effect] = (),
+) -> Mapping[str, Any]:
+    """What an expression reads at step ``index``: ``event`` caused ``effects`` and led to
+    ``state``."""
+    return _Step(game, header, index, state, event, effects)
+
+
+class _Step(Mapping[str, Any]):
+    """The ``show --json`` document (made when first read), ``move`` and the effects by type."""
+
+    def __init__(
+        self,
+        game: Game,
+        header: Header,
+        index: int,
+        state: Any,
+        event: Event | None,
+        effects: Sequence[Effect],
+    ) -> None:
+        self.game = game
+        self.header = header
+        self.index = index
+        self.state = state
+        self.event = event
+        self.effects = effects
+        self.document: dict[str, Any] | None = None
+
+    def _state(self) -> dict[str, Any]:
+        if self.document is None:
+            self.document = views.step_document(
+                self.game, self.header, self.index, self.state, EVERYTHING
+            )
+        return self.document
+
+    def __getitem__(self, name: str) -> Any:
+        if name in self.game.events.effects:
+            seats = self.header.seats
+            return [
+                effect_record(e, seats, EVERYTHING)
+                for e in self.effects
+                if type(e).__name__ == name
+            ]
+        if name == MOVE:
+            return None if self.event is None else self.game.format_move(self.event)
+        return self._state()[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.game.events.effects or name == MOVE or name in self._state()
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._state()
+        yield MOVE
+        yield from self.game.events.effects
+
+    def __len__(self) -> int:
+        return len(self._state()) + 1 + len(self.game.events.effects)

@@ -1,7 +1,8 @@
 """``tribes shrink``: from a log where something happens, the smallest reproducer of it.
 
-*Something happens* at an event: an expression over the ``show --json`` document (the bisect
-language, :mod:`tribes.replay.query`) becomes true there, or the event is refused naming a rule.
+*Something happens* at an event: an expression over the ``show --json`` document and what the
+event did (the bisect language, :mod:`tribes.replay.query`: ``len(VillageFounded) >= 2``)
+becomes true there, or the event is refused naming a rule.
 The reproducer is a position and the fewest events after it such that it still happens at the
 last of them; then the position is simplified, one step at a time (a piece, a card, a hut, a
 tile, some points fewer: what the game's :meth:`~tribes.core.game.Game.simpler` offers), each
@@ -17,15 +18,14 @@ from typing import Any
 
 import attrs
 
-from tribes.core import views
 from tribes.core.errors import IllegalMove, TribesError, UsageError
 from tribes.core.events import Effect, Event
-from tribes.core.game import EVERYTHING, Game
+from tribes.core.game import Game
 from tribes.core.header import Header
 from tribes.events import codec, logfile
 from tribes.events.jsonform import FORMAT_NAME, header_data
 from tribes.events.logfile import GameLog
-from tribes.replay.query import Query, parse
+from tribes.replay.query import Query, at_step, step_query
 
 MAX_TRIES = 2000
 """The default bound on tries (a try sets a position up and plays its events): seconds of work
@@ -175,9 +175,7 @@ class _Trial:
         self.target = target
         self.query: Query | None = None
         if target.until is not None:
-            start = game.setup(header)
-            fields = set(views.step_document(game, header, 0, start, EVERYTHING))
-            self.query = parse(target.until, fields)
+            self.query = step_query(game, header, target.until)
 
     def holds(
         self,
@@ -189,9 +187,9 @@ class _Trial:
         effects: Sequence[Effect] = (),
     ) -> bool:
         """Whether the expression holds at step ``index``: ``event``, played in ``before``,
-        caused ``effects`` and led to ``state``. (The step is what the bisect language reads.)"""
+        caused ``effects`` and led to ``state`` (the expression may name the effects)."""
         assert self.query is not None
-        return self.query.holds(views.step_document(self.game, header, index, state, EVERYTHING))
+        return self.query.holds(at_step(self.game, header, index, state, event, effects))
 
     def where(self, events: Sequence[Event]) -> tuple[int, list[Any]]:
         """The event of the original at which it happens, and the states before it."""

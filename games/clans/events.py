@@ -5,7 +5,8 @@ Wire tags and names are fixed forever: never renumber or rename them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -19,6 +20,7 @@ class HutsMoved(Event):
 
     TAG = 1
     NAME = "move"
+    RULES = ("C8",)
 
     source: int
     target: int
@@ -31,11 +33,9 @@ class OrderChosen(Event):
 
     TAG = 2
     NAME = "order"
+    RULES = ("C18",)
 
     villages: tuple[int, ...]
-
-
-EVENTS = EventTable([HutsMoved, OrderChosen])
 
 
 def _huts(huts: Sequence[int]) -> str:
@@ -47,6 +47,9 @@ def _huts(huts: Sequence[int]) -> str:
 class VillageFounded(Effect):
     """Village number ``number`` (1..12) founded in ``epoch``: its huts after strife, its value,
     and the colours that scored it (none when doomed)."""
+
+    RULES = ("C11", "C12", "C14", "C16")
+    WHEN: ClassVar[Mapping[str, str]] = {"C16": "number == 12"}
 
     territory: int
     number: int
@@ -68,6 +71,8 @@ class VillageFounded(Effect):
 class StrifeRemoved(Effect):
     """All five colours met: the lone huts of ``colours`` left the game (C13)."""
 
+    RULES = ("C13",)
+
     territory: int
     colours: tuple[str, ...]
 
@@ -78,6 +83,8 @@ class StrifeRemoved(Effect):
 @attrs.frozen(kw_only=True)
 class VillageDoomed(Effect):
     """Founded on unfavourable terrain: scores nothing, its ``huts`` leave the board (C15)."""
+
+    RULES = ("C15",)
 
     territory: int
     terrain: str
@@ -91,6 +98,8 @@ class VillageDoomed(Effect):
 class VillageUnscored(Effect):
     """A village beyond the 12th: no chip, no points, no strife; its huts stay (C19)."""
 
+    RULES = ("C19",)
+
     territory: int
     number: int
 
@@ -100,6 +109,8 @@ class VillageUnscored(Effect):
 
 @attrs.frozen(kw_only=True)
 class EpochBegan(Effect):
+    RULES = ("C12",)
+
     epoch: int
 
     def describe(self, seats: Sequence[str]) -> str:
@@ -109,6 +120,8 @@ class EpochBegan(Effect):
 @attrs.frozen(kw_only=True)
 class OrderAwaited(Effect):
     """The move founded villages whose order changes the outcome; ``seat`` must choose (C18)."""
+
+    RULES = ("C18",)
 
     seat: int
     villages: tuple[int, ...]
@@ -122,6 +135,12 @@ class OrderAwaited(Effect):
 class GameEnded(Effect):
     """The game is over (C20, C21): final scores per seat (track + chips) and the winners."""
 
+    RULES = ("C20", "C21", "C22")
+    WHEN: ClassVar[Mapping[str, str]] = {
+        "C20": 'reason == "the 12th village is founded"',
+        "C21": 'reason == "no legal move is left"',
+    }
+
     reason: str
     clans: tuple[str, ...]
     scores: tuple[int, ...]
@@ -131,3 +150,30 @@ class GameEnded(Effect):
         totals = ", ".join(f"{seats[i]} ({self.clans[i]}) {s}" for i, s in enumerate(self.scores))
         won = " and ".join(seats[i] for i in self.winners)
         return f"game over ({self.reason}): {totals}; {won} {'win' if len(self.winners) > 1 else 'wins'}"
+
+
+EVENTS = EventTable(
+    [HutsMoved, OrderChosen],
+    effects=[
+        VillageFounded,
+        StrifeRemoved,
+        VillageDoomed,
+        VillageUnscored,
+        EpochBegan,
+        OrderAwaited,
+        GameEnded,
+    ],
+    uncounted={
+        "C1": "the board is data, read at setup: no event applies it",
+        "C2": "the components: data, no event applies them",
+        "C3": "the epoch chart is data; an epoch's turn is counted as C12",
+        "C4": "the huts are dealt at setup, before any event",
+        "C5": "the clan cards are dealt at setup, before any event",
+        "C6": "the start player is drawn at setup; turns pass at every move",
+        "C7": "a starting position is read at setup, before any event",
+        "C9": "a refusal: a log holds no refused event (tribes shrink --refused C9 finds one)",
+        "C10": "a move of 7 or more onto 7 or more shows no effect of its own",
+        "C17": "villages of one epoch founded together show as several VillageFounded of one event",
+        "C23": "a view: who sees which colour changes no state",
+    },
+)

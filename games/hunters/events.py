@@ -7,7 +7,8 @@ Wire tags and names are fixed forever: never renumber or rename them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -24,15 +25,14 @@ class TilePlaced(Event):
 
     TAG = 1
     NAME = "place"
+    RULES = ("H5", "H6")
+    WHEN: ClassVar[Mapping[str, str]] = {"H6": "piece != null"}
 
     x: int
     y: int
     rotation: int
     piece: str | None = None
     feature: int | None = None
-
-
-EVENTS = EventTable([TilePlaced])
 
 
 def _names(seats: Sequence[str], which: Sequence[int]) -> str:
@@ -42,6 +42,9 @@ def _names(seats: Sequence[str], which: Sequence[int]) -> str:
 @attrs.frozen(kw_only=True)
 class TileRemoved(Effect):
     """H5, H13: a drawn tile that fits nowhere leaves the game."""
+
+    RULES = ("H5", "H13")
+    WHEN: ClassVar[Mapping[str, str]] = {"H13": "bonus"}
 
     tile: int
     bonus: bool = False
@@ -54,6 +57,8 @@ class TileRemoved(Effect):
 @attrs.frozen(kw_only=True)
 class PlacedTile(Effect):
     """The tile an event placed, by its id (the event names only the cell)."""
+
+    RULES = ("H5",)
 
     tile: int
     x: int
@@ -69,6 +74,19 @@ class PlacedTile(Effect):
 class FeatureScored(Effect):
     """H8–H12 (``final`` False) and H15–H17 (``final`` True): one feature's scoring. ``winners``
     are the seats that scored ``points`` each; ``returned`` one seat per member sent home."""
+
+    RULES = ("H7", "H8", "H9", "H10", "H11", "H12", "H15", "H16", "H17")
+    WHEN: ClassVar[Mapping[str, str]] = {
+        "H7": "not final",
+        "H8": 'type == "river" and not final',
+        "H9": 'type == "river" and not final',
+        "H10": 'type == "forest" and not final',
+        "H11": "not final and len(winners) > 0",
+        "H12": "len(returned) > 0",
+        "H15": 'final and (type == "forest" or type == "river")',
+        "H16": 'type == "system"',
+        "H17": 'type == "meadow"',
+    }
 
     type: str
     tiles: tuple[tuple[int, int], ...]
@@ -92,6 +110,8 @@ class FeatureScored(Effect):
 class BonusEarned(Effect):
     """H13: gold in a completed forest; ``seat`` places bonus tile ``tile`` next."""
 
+    RULES = ("H13",)
+
     seat: int
     tile: int
 
@@ -101,6 +121,8 @@ class BonusEarned(Effect):
 
 @attrs.frozen(kw_only=True)
 class GameEnded(Effect):
+    RULES = ("H14", "H18")
+
     scores: tuple[int, ...]
     winners: tuple[int, ...]
 
@@ -108,3 +130,20 @@ class GameEnded(Effect):
         totals = ", ".join(f"{seats[i]} {s}" for i, s in enumerate(self.scores))
         won = _names(seats, self.winners)
         return f"game over: {totals}; {won} {'win' if len(self.winners) > 1 else 'wins'}"
+
+
+EVENTS = EventTable(
+    [TilePlaced],
+    effects=[TileRemoved, PlacedTile, FeatureScored, BonusEarned, GameEnded],
+    uncounted={
+        "H1": "the tiles are data, read at setup: no event applies them",
+        "H2": "the supplies are dealt at setup, before any event",
+        "H3": "the stacks are shuffled at setup, before any event",
+        "H4": "a starting position is read at setup, before any event",
+        "H19": "fire changes the points of a meadow's scoring; the effect does not say it counted",
+        "H20": "mushrooms change the points of a forest's scoring; the effect does not say they counted",
+        "H21": "aurochs change the points of a meadow's scoring; the effect does not say they counted",
+        "H22": "the shrine decides a meadow's winner; the effect does not say it counted",
+        "H23": "a view: who sees what changes no state",
+    },
+)

@@ -7,7 +7,8 @@ Wire tags and names are fixed forever: never renumber or rename them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -32,6 +33,7 @@ class CardsPlayed(Event):
 
     TAG = 1
     NAME = "play"
+    RULES = ("I8",)
 
     territory: int
     pieces: tuple[int, ...]
@@ -44,6 +46,7 @@ class ThirdTribePlayed(Event):
 
     TAG = 2
     NAME = "third"
+    RULES = ("I11",)
 
     territory: int
     pieces: tuple[int, ...]
@@ -64,6 +67,7 @@ class CardExchanged(Event):
 
     TAG = 4
     NAME = "exchange"
+    RULES = ("I9",)
 
     card: Terrain
     source: int
@@ -75,6 +79,7 @@ class CardDrawn(Event):
 
     TAG = 5
     NAME = "draw"
+    RULES = ("I10",)
 
     source: int
 
@@ -94,22 +99,11 @@ class FeatPlaced(Event):
 
     TAG = 7
     NAME = "feat"
+    RULES = ("I19",)
+    WHEN: ClassVar[Mapping[str, str]] = {"I19": "target != 0"}
 
     kind: str
     target: int
-
-
-EVENTS = EventTable(
-    [
-        CardsPlayed,
-        ThirdTribePlayed,
-        ThirdTribePassed,
-        CardExchanged,
-        CardDrawn,
-        TurnPassed,
-        FeatPlaced,
-    ]
-)
 
 
 def _tribe(tribes: Sequence[str], tribe: int) -> str:
@@ -118,6 +112,8 @@ def _tribe(tribes: Sequence[str], tribe: int) -> str:
 
 @attrs.frozen(kw_only=True)
 class PiecesPlaced(Effect):
+    RULES = ("I8",)
+
     tribe: int
     territory: int
     tents: tuple[int, ...]
@@ -133,6 +129,8 @@ class CardTaken(Effect):
     """I9, I10: ``seat`` took ``card`` from ``source`` (FROM_DECK or a display slot); for a
     display slot, ``refill`` is the deck's card that took its place (None: the deck was empty).
     The display is public; a card from the deck is seen by its drawer only (I22)."""
+
+    RULES = ("I10",)
 
     seat: int
     source: int
@@ -161,6 +159,9 @@ def _a(word: str) -> str:
 class DeckRanOut(Effect):
     """The deck is empty: the first time brings half-journey scoring, the second the end."""
 
+    RULES = ("I13", "I14")
+    WHEN: ClassVar[Mapping[str, str]] = {"I13": "time == 1", "I14": "time == 2"}
+
     time: int
 
     def describe(self, seats: Sequence[str]) -> str:
@@ -171,6 +172,8 @@ class DeckRanOut(Effect):
 
 @attrs.frozen(kw_only=True)
 class DeckReshuffled(Effect):
+    RULES = ("I13",)
+
     cards: int
 
     def describe(self, seats: Sequence[str]) -> str:
@@ -180,6 +183,8 @@ class DeckReshuffled(Effect):
 @attrs.frozen(kw_only=True)
 class TerritoryScored(Effect):
     """I12: the tent scoring of one territory (``points`` per tribe, 0 for tribes without)."""
+
+    RULES = ("I12",)
 
     territory: int
     points: tuple[int, ...]
@@ -194,6 +199,8 @@ class TerritoryScored(Effect):
 class ConnectionScored(Effect):
     """I16: totem majority on both ends of a connection."""
 
+    RULES = ("I16",)
+
     connection: int
     points: tuple[int, ...]
 
@@ -206,6 +213,8 @@ class ConnectionScored(Effect):
 class SettlementScored(Effect):
     """I17: 4 or more tents of one tribe joined by paths."""
 
+    RULES = ("I17",)
+
     tribe: int
     spaces: tuple[int, ...]
 
@@ -217,6 +226,12 @@ class SettlementScored(Effect):
 class ScoringBegan(Effect):
     """``stage`` is "half-journey" or "final"."""
 
+    RULES = ("I13", "I15")
+    WHEN: ClassVar[Mapping[str, str]] = {
+        "I13": 'stage == "half-journey"',
+        "I15": 'stage == "final"',
+    }
+
     stage: str
 
     def describe(self, seats: Sequence[str]) -> str:
@@ -225,6 +240,8 @@ class ScoringBegan(Effect):
 
 @attrs.frozen(kw_only=True)
 class EndTriggered(Effect):
+    RULES = ("I14",)
+
     reason: str
 
     def describe(self, seats: Sequence[str]) -> str:
@@ -233,6 +250,8 @@ class EndTriggered(Effect):
 
 @attrs.frozen(kw_only=True)
 class FeatEarned(Effect):
+    RULES = ("I19",)
+
     seat: int
     kind: str
     options: tuple[int, ...]
@@ -245,6 +264,8 @@ class FeatEarned(Effect):
 
 @attrs.frozen(kw_only=True)
 class ExpeditionCompleted(Effect):
+    RULES = ("I20",)
+
     seat: int
     card: str
     points: int
@@ -255,6 +276,8 @@ class ExpeditionCompleted(Effect):
 
 @attrs.frozen(kw_only=True)
 class GameEnded(Effect):
+    RULES = ("I18",)
+
     scores: tuple[int, ...]
     winners: tuple[int, ...]
 
@@ -262,3 +285,41 @@ class GameEnded(Effect):
         totals = ", ".join(f"{_tribe(seats, i)} {s}" for i, s in enumerate(self.scores))
         won = " and ".join(seats[i] for i in self.winners)
         return f"game over: {totals}; {won} {'win' if len(self.winners) > 1 else 'wins'}"
+
+
+EVENTS = EventTable(
+    [
+        CardsPlayed,
+        ThirdTribePlayed,
+        ThirdTribePassed,
+        CardExchanged,
+        CardDrawn,
+        TurnPassed,
+        FeatPlaced,
+    ],
+    effects=[
+        PiecesPlaced,
+        CardTaken,
+        DeckRanOut,
+        DeckReshuffled,
+        TerritoryScored,
+        ConnectionScored,
+        SettlementScored,
+        ScoringBegan,
+        EndTriggered,
+        FeatEarned,
+        ExpeditionCompleted,
+        GameEnded,
+    ],
+    uncounted={
+        "I1": "the map is data, read at setup: no event applies it",
+        "I2": "the cards are data, read at setup: no event applies them",
+        "I3": "the supplies are dealt at setup, before any event",
+        "I4": "the deck is shuffled and dealt at setup, before any event",
+        "I5": "the mountains are placed at setup, before any event",
+        "I6": "the start player is drawn at setup; turns pass at every move",
+        "I7": "a starting position is read at setup, before any event",
+        "I21": "a map variant is an option of the game, not something an event does",
+        "I22": "a view: who sees which cards changes no state",
+    },
+)
