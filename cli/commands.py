@@ -16,10 +16,13 @@ import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "act": ("tribes.cli.play:act", "Check moves and append them to the log (all of them, or none)."),
+    "baseline": ("tribes.cli.forensics:baseline", "Record many games' outcomes and state digests, for regress."),
     "bisect": ("tribes.cli.questions:bisect", "The first event after which an expression holds."),
     "corpus": ("tribes.cli.corpus:corpus", "Many games in one file: list, get, add, split, repair."),
+    "coverage": ("tribes.cli.forensics:coverage", "Which rules of a game many games applied, and which never happened."),
     "demo": ("tribes.cli.simulation:demo", "A seeded Clans game, played and replayed with the tooling."),
     "diff": ("tribes.cli.questions:diff", "What changed: at event N, from N to M, or between two logs."),
+    "find": ("tribes.cli.forensics:find", "Every game and event of many games where an expression holds."),
     "export": ("tribes.cli.logfiles:export", "Write a log in its JSON form: stable, diffable, lossless."),
     "fork": ("tribes.cli.questions:fork", "A new log with the events before N, to try another line of play."),
     "html": ("tribes.cli.pages:html_page", "One HTML file that steps through a game in any browser, offline."),
@@ -31,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "position": ("tribes.cli.positions:position", "The position file of a state: new --position gives it back."),
     "repair": ("tribes.cli.logfiles:repair", "Cut an interrupted append back to the last commit."),
     "replay": ("tribes.cli.tui:replay", "Step through a log in the terminal."),
+    "regress": ("tribes.cli.forensics:regress", "Which games a change to the code altered, where first, how."),
     "rules": ("tribes.cli.rules:rules", "The rules of the games, whole or one rule by its id."),
     "show": ("tribes.cli.reading:show", "The state of a game: as text, as SVG (--svg) or as JSON."),
     "shrink": ("tribes.cli.positions:shrink_command", "The smallest position and fewest events where something happens."),

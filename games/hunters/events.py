@@ -75,7 +75,7 @@ class FeatureScored(Effect):
     """H8–H12 (``final`` False) and H15–H17 (``final`` True): one feature's scoring. ``winners``
     are the seats that scored ``points`` each; ``returned`` one seat per member sent home."""
 
-    RULES = ("H7", "H8", "H9", "H10", "H11", "H12", "H15", "H16", "H17")
+    RULES = ("H7", "H8", "H9", "H10", "H11", "H12", "H16", "H17")
     WHEN: ClassVar[Mapping[str, str]] = {
         "H7": "not final",
         "H8": 'type == "river" and not final',
@@ -83,7 +83,6 @@ class FeatureScored(Effect):
         "H10": 'type == "forest" and not final',
         "H11": "not final and len(winners) > 0",
         "H12": "len(returned) > 0",
-        "H15": 'final and (type == "forest" or type == "river")',
         "H16": 'type == "system"',
         "H17": 'type == "meadow"',
     }
@@ -140,6 +139,7 @@ EVENTS = EventTable(
         "H2": "the supplies are dealt at setup, before any event",
         "H3": "the stacks are shuffled at setup, before any event",
         "H4": "a starting position is read at setup, before any event",
+        "H15": "incomplete forests and rivers score nothing at the end: no effect shows them",
         "H19": "fire changes the points of a meadow's scoring; the effect does not say it counted",
         "H20": "mushrooms change the points of a forest's scoring; the effect does not say they counted",
         "H21": "aurochs change the points of a meadow's scoring; the effect does not say they counted",

@@ -1,0 +1,255 @@
+"""``tribes find``, ``baseline``, ``regress`` and ``coverage``: thin commands over
+:mod:`tribes.replay.find`, :mod:`tribes.replay.baseline` and :mod:`tribes.replay.coverage`, each
+reading many games (logs, folders, corpora, ``CORPUS#K``) through :mod:`tribes.replay.sweep`."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tribes.cli.corpus import work_options
+from tribes.core import views
+from tribes.core.errors import UsageError
+from tribes.events import codec
+from tribes.replay import sweep
+from tribes.replay.parallel import Where
+
+GAMES = click.Path(path_type=Path)
+OUT = click.Path(path_type=Path, dir_okay=False)
+
+
+@contextlib.contextmanager
+def progress(paths: Sequence[Path], label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar of games on stderr when it is a terminal (nothing on a pipe or a file)."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    total = sweep.count_games(paths)
+    with click.progressbar(length=total or 0, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+def failed_line(visited: sweep.Visited[Any]) -> None:
+    click.echo(f"FAIL  {visited.error}", err=True)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=GAMES)
+@click.option("--where", "where_text", required=True, metavar="EXPR", help="The expression.")
+@click.option("--first", is_flag=True, help="Only the first matching event of each game.")
+@click.option("--count", "counts", is_flag=True, help="Only the counts: events, games.")
+@click.option("--limit", type=int, metavar="K", help="Stop after K matches.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON document: matches and counts.")
+@work_options
+def find(
+    paths: tuple[Path, ...],
+    where_text: str,
+    first: bool,
+    counts: bool,
+    limit: int | None,
+    as_json: bool,
+    jobs: int,
+    cluster: str | None,
+) -> None:
+    """Every game and event of logs, folders and corpora where EXPR holds, one line each:
+    'runs.corpus#17 event 38: EXPR'. EXPR is the bisect language over the state after the
+    event, with 'move' (the event in notation) and the game's effect types by name, each the
+    list of the event's effects of that type: len(VillageFounded) >= 2. Exit 1 when nothing
+    matches or a game cannot be read."""
+    from tribes.replay.find import Finder
+
+    if limit is not None and limit < 1:
+        raise UsageError(f"--limit must be 1 or more, not {limit}")
+    where = Where(jobs, cluster)
+    matches: list[dict[str, Any]] = []
+    failed: list[dict[str, Any]] = []
+    games = matched_games = events = 0
+    with progress(paths, "find") as told:
+        for visited in sweep.sweep(paths, Finder(where_text, first), where, told):
+            if visited.error is not None:
+                failed.append({"path": visited.name, "error": visited.error})
+                if not as_json:
+                    failed_line(visited)
+                continue
+            assert visited.result is not None
+            games += 1
+            found = visited.result.matches
+            if limit is not None:
+                found = found[: limit - events]
+            matched_games += bool(found)
+            events += len(found)
+            for match in found:
+                record = {"game": visited.name, "event": match.event, "move": match.move}
+                if as_json:
+                    matches.append(record)
+                elif not counts:
+                    click.echo(f"{visited.name} event {match.event}: {where_text}")
+            if limit is not None and events >= limit:
+                break
+    summary = (
+        f"{views.count(events, 'event')} in {matched_games} of {views.count(games, 'game')} "
+        f"{'matches' if events == 1 else 'match'} {where_text}"
+    )
+    if as_json:
+        document = {"where": where_text, "events": events, "games": games}
+        document |= {"matched_games": matched_games, "failed": failed}
+        if not counts:
+            document["matches"] = matches
+        click.echo(codec.to_json(document))
+    elif counts:
+        click.echo(summary)
+    if failed or not events:
+        sys.exit(1)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=GAMES)
+@click.option("-o", "--output", type=OUT, required=True, help="The baseline file to write.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+@click.option("--json", "as_json", is_flag=True, help="A JSON report: games, events, bytes.")
+@work_options
+def baseline(
+    paths: tuple[Path, ...],
+    output: Path,
+    force: bool,
+    as_json: bool,
+    jobs: int,
+    cluster: str | None,
+) -> None:
+    """Record every game's outcome and a digest of its state after every event, for 'tribes
+    regress' to compare with after a change to the code."""
+    from tribes.replay import logs
+    from tribes.replay.baseline import Recorder, write
+
+    if (output.exists() or output.is_symlink()) and not force:
+        raise UsageError(f"{output} exists; choose another name or pass --force to replace it")
+    failed: list[dict[str, Any]] = []
+    steps = 0
+
+    def records() -> Iterator[Any]:
+        nonlocal steps
+        for visited in sweep.sweep(paths, Recorder(), Where(jobs, cluster), told):
+            record = visited.result
+            if record is not None and record.illegal is not None:
+                index, reason = record.illegal
+                visited = sweep.Visited(
+                    visited.name, error=f"{visited.name}: event {index} is illegal: {reason}"
+                )
+            if visited.error is not None:
+                failed.append({"path": visited.name, "error": visited.error})
+                if not as_json:
+                    failed_line(visited)
+                continue
+            assert record is not None
+            steps += record.steps - 1
+            yield record
+
+    buffer = io.BytesIO()
+    with progress(paths, "baseline") as told:
+        count = write(buffer, records())
+    data = buffer.getvalue()
+    logs.write_output(output, data, force=force)
+    per_event = len(data) / steps if steps else 0.0
+    if as_json:
+        report = {"output": str(output), "games": count, "events": steps, "bytes": len(data)}
+        click.echo(codec.to_json(report | {"failed": failed}))
+    else:
+        click.echo(
+            f"{output}: {views.count(count, 'game')}, {views.count(steps, 'event')}, "
+            f"{len(data):,} bytes ({per_event:.1f} an event)"
+            + (f"; {len(failed)} could not be replayed and are not in it" if failed else "")
+        )
+    if failed:
+        sys.exit(1)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=GAMES)
+@click.option("--baseline", "baseline_file", type=GAMES, required=True, help="The baseline file.")
+@click.option("--all", "every", is_flag=True, help="A line for every game, unchanged ones too.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON document: each game, the summary.")
+@work_options
+def regress(
+    paths: tuple[Path, ...],
+    baseline_file: Path,
+    every: bool,
+    as_json: bool,
+    jobs: int,
+    cluster: str | None,
+) -> None:
+    """Replay games with the code installed now against a baseline: per changed game the first
+    event whose state differs, the outcomes before and now, the first event now illegal; then
+    a summary. Exit 1 if any game changed (or cannot be read)."""
+    from tribes.replay import baseline as baselines
+    from tribes.replay import regress as regressing
+
+    recorded = baselines.read(baseline_file)
+    tally = regressing.Tally(len(recorded))
+    found: list[dict[str, Any]] = []
+    failed: list[dict[str, Any]] = []
+    with progress(paths, "regress") as told:
+        visit = baselines.Recorder(moves=True)
+        for visited in sweep.sweep(paths, visit, Where(jobs, cluster), told):
+            if visited.error is not None:
+                failed.append({"path": visited.name, "error": visited.error})
+                if not as_json:
+                    failed_line(visited)
+                continue
+            assert visited.result is not None
+            comparison = regressing.compare(recorded.get(visited.name), visited.result)
+            tally.add(comparison)
+            if as_json:
+                if comparison.changed or every or comparison.notes:
+                    found.append(comparison.document())
+            elif comparison.changed or every or comparison.notes:
+                click.echo(comparison.line())
+    summary = tally.summary()
+    if as_json:
+        document = {"summary": summary.document(), "games": found, "failed": failed}
+        click.echo(codec.to_json(document))
+    else:
+        click.echo(summary.line() + (f"; {len(failed)} could not be read" if failed else ""))
+    if summary.changed or failed:
+        sys.exit(1)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=GAMES)
+@click.option("--json", "as_json", is_flag=True, help="One JSON document: each game's rules.")
+@work_options
+def coverage(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None) -> None:
+    """For every rule id of each game read: how many games and events applied it in a way that
+    mattered, which rules no event can show (and why), and which never happened."""
+    from tribes import games as registry
+    from tribes.replay.coverage import Coverage, Coverer
+
+    by_game: dict[str, Coverage] = {}
+    failed: list[dict[str, Any]] = []
+    with progress(paths, "coverage") as told:
+        for visited in sweep.sweep(paths, Coverer(), Where(jobs, cluster), told):
+            if visited.error is not None:
+                failed.append({"path": visited.name, "error": visited.error})
+                if not as_json:
+                    failed_line(visited)
+                continue
+            assert visited.result is not None
+            name = visited.result.game
+            if name not in by_game:
+                by_game[name] = Coverage(registry.get(name))
+            by_game[name].add(visited.result)
+    ordered = [by_game[name] for name in sorted(by_game)]
+    if as_json:
+        document = {"games": [c.document() for c in ordered], "failed": failed}
+        click.echo(codec.to_json(document))
+    else:
+        for found in ordered:
+            for line in found.lines():
+                click.echo(line)
+    if failed or not by_game:
+        sys.exit(1)

@@ -1,0 +1,68 @@
+"""``tribes find``: every game and event of many games where an expression holds.
+
+The expression is the bisect language (:mod:`tribes.replay.query`) read at each step: the
+``show --json`` document after the event (built only when the expression reads a field of it),
+the event in notation (``move``) and its effects by type (``len(VillageFounded) >= 2``). Each
+game is replayed once, in shards (:mod:`tribes.replay.sweep`), and the expression evaluated at
+its steps only.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tribes.core.errors import IllegalMove
+from tribes.core.game import Game
+from tribes.events.logfile import GameLog
+from tribes.replay.query import Query, at_step, step_query
+
+
+@attrs.frozen
+class Match:
+    """A step where the expression holds: event ``event`` (0: the start), its notation."""
+
+    event: int
+    move: str | None
+
+
+@attrs.frozen
+class Found:
+    """One game's matches (the first only with ``first``) and how many events it has."""
+
+    matches: tuple[Match, ...]
+    events: int
+
+
+@attrs.define
+class Finder:
+    """The visit of ``find``: a game's steps where ``where`` holds (the expression is parsed
+    once per game in each worker)."""
+
+    where: str
+    first: bool = False
+    queries: dict[str, Query] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+
+    def query(self, game: Game, log: GameLog) -> Query:
+        query = self.queries.get(game.name)
+        if query is None:
+            query = self.queries[game.name] = step_query(game, log.header, self.where)
+        return query
+
+    def __call__(self, name: str, game: Game, log: GameLog) -> Found:
+        query = self.query(game, log)
+        header = log.header
+        state = game.setup(header)
+        found: list[Match] = []
+        if query.holds(at_step(game, header, 0, state, None, game.setup_effects(header, state))):
+            found.append(Match(0, None))
+        apply, move = game.apply, game.format_move
+        for index, event in enumerate(log.events, start=1):
+            if found and self.first:
+                break
+            try:
+                state, effects = apply(state, event)
+            except IllegalMove as exc:
+                raise exc.at(move(event), index) from None
+            if query.holds(at_step(game, header, index, state, event, effects)):
+                found.append(Match(index, move(event)))
+        return Found(tuple(found), len(log.events))
