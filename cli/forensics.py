@@ -36,7 +36,7 @@ def progress(paths: Sequence[Path], label: str) -> Iterator[Callable[[int], None
 
 
 def failed_line(visited: sweep.Visited[Any]) -> None:
-    click.echo(f"FAIL  {visited.error}", err=True)
+    click.echo(f"tribes: {visited.error}", err=True)
 
 
 @click.command()

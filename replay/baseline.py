@@ -1,7 +1,8 @@
 """``tribes baseline`` and ``tribes regress``: what many games come to today, and which of them a
 change to the code altered, where first, and how their outcomes moved.
 
-A *baseline* records per game (named as commands name it: ``path``, ``path#K``) its outcome
+A *baseline* records per game (named as commands name it: ``path``, ``path#K``; each input's
+path is written once, before its games) its outcome
 (over or not, winners, scores), the identity of its log (8 bytes of its digest: a log replaced
 by another is no regression), the rules version of the tribes that recorded it, and a digest of
 the state after every event: the first :data:`WIDTH` bytes of the state's hash
@@ -19,6 +20,7 @@ checked for its type and size.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -74,9 +76,11 @@ class Record:
     def steps(self) -> int:
         return len(self.digests) // WIDTH
 
-    def wire(self) -> list[Any]:
+    def wire(self, number: int) -> list[Any]:
+        """The record in the file: ``number`` is K of a corpus's game (its input named
+        before it), 0 for a log."""
         return [
-            self.name,
+            number,
             self.game,
             self.rules_version,
             self.log_id,
@@ -125,6 +129,16 @@ class Recorder:
         )
 
 
+_GAME_OF_CORPUS = re.compile(r"(.+\.corpus)#([1-9][0-9]*)", re.S)
+
+
+def split_name(name: str) -> tuple[str, int]:
+    """A game's name as its input and K (``runs.corpus#12``: ``runs.corpus``, 12; a log: its
+    path and 0), so that a baseline names each input once."""
+    match = _GAME_OF_CORPUS.fullmatch(name)
+    return (match[1], int(match[2])) if match else (name, 0)
+
+
 def _digest(state: Any) -> bytes:
     return bytes.fromhex(codec.state_hash(state)[: 2 * WIDTH])
 
@@ -143,8 +157,13 @@ def write(out: BinaryIO, records: Iterable[Record]) -> int:
 
     put({"format": FORMAT, "version": VERSION, "width": WIDTH})
     count = 0
+    last = None
     for record in records:
-        put(record.wire())
+        source, number = split_name(record.name)
+        if source != last:
+            put(["input", source])
+            last = source
+        put(record.wire(number))
         count += 1
     put(["end", count])
     out.write(summing.digest())
@@ -229,6 +248,7 @@ class _Reader:
                 f"version {head.get('version')!r} of the format; this tribes reads version {VERSION}"
             )
         ended = False
+        source: str | None = None
         for value, end in values:
             if ended:
                 raise self.bad(f"bytes after the end record (at byte {end})")
@@ -236,7 +256,12 @@ class _Reader:
                 self._end(value, len(out))
                 ended = True
                 continue
-            record = self._record(value, len(out) + 1)
+            if isinstance(value, list) and value[:1] == ["input"]:
+                source = self._source(value, len(out) + 1)
+                continue
+            if source is None:
+                raise self.bad(f"game {len(out) + 1} comes before any input is named")
+            record = self._record(value, len(out) + 1, source)
             if record.name in out:
                 raise self.bad(f"game {len(out) + 1} ({record.name!r}) is in it twice")
             out[record.name] = record
@@ -250,13 +275,21 @@ class _Reader:
         if len(value) != 2 or value[1] != count:
             raise self.bad(f"damaged end record: it does not count the {count} games before it")
 
-    def _record(self, value: Any, number: int) -> Record:
+    def _source(self, value: list[Any], number: int) -> str:
+        if len(value) != 2 or not isinstance(value[1], str) or not value[1].isprintable():
+            raise self.bad(f"the input before game {number} is not named by a line of text")
+        if not value[1] or len(value[1]) > MAX_NAME:
+            raise self.bad(f"the input before game {number} has no name or a name too long")
+        return str(value[1])
+
+    def _record(self, value: Any, number: int, source: str) -> Record:
         where = f"game {number}"
         if not isinstance(value, list) or len(value) != 8:
             raise self.bad(f"{where}: not a game record")
-        name, game, rules, log_id, over, winners, scores, digests = value
-        if not isinstance(name, str) or not name or not name.isprintable():
-            raise self.bad(f"{where}: its name is not a line of text")
+        k, game, rules, log_id, over, winners, scores, digests = value
+        if not _int(k) or (k and not source.endswith(".corpus")):
+            raise self.bad(f"{where}: its number in {source!r} is damaged")
+        name = f"{source}#{k}" if k else source
         if not isinstance(game, str) or not game.isidentifier():
             raise self.bad(f"{where} ({name}): its game is not a name")
         if not _int(rules) or not isinstance(log_id, bytes) or len(log_id) != 8:
