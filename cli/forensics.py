@@ -5,7 +5,6 @@ reading many games (logs, folders, corpora, ``CORPUS#K``) through :mod:`tribes.r
 from __future__ import annotations
 
 import contextlib
-import io
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -125,44 +124,25 @@ def baseline(
     """Record every game's outcome and a digest of its state after every event, for 'tribes
     regress' to compare with after a change to the code."""
     from tribes.replay import logs
-    from tribes.replay.baseline import Recorder, write
+    from tribes.replay.baseline import make
 
     if (output.exists() or output.is_symlink()) and not force:
         raise UsageError(f"{output} exists; choose another name or pass --force to replace it")
-    failed: list[dict[str, Any]] = []
-    steps = 0
-
-    def records() -> Iterator[Any]:
-        nonlocal steps
-        for visited in sweep.sweep(paths, Recorder(), Where(jobs, cluster), told):
-            record = visited.result
-            if record is not None and record.illegal is not None:
-                index, reason = record.illegal
-                visited = sweep.Visited(
-                    visited.name, error=f"{visited.name}: event {index} is illegal: {reason}"
-                )
-            if visited.error is not None:
-                failed.append({"path": visited.name, "error": visited.error})
-                if not as_json:
-                    failed_line(visited)
-                continue
-            assert record is not None
-            steps += record.steps - 1
-            yield record
-
-    buffer = io.BytesIO()
+    said = (
+        (lambda line: None) if as_json else (lambda line: click.echo(f"tribes: {line}", err=True))
+    )
     with progress(paths, "baseline") as told:
-        count = write(buffer, records())
-    data = buffer.getvalue()
-    logs.write_output(output, data, force=force)
-    per_event = len(data) / steps if steps else 0.0
+        made = make(paths, Where(jobs, cluster), told, said)
+    logs.write_output(output, made.data, force=force)
+    size, failed = len(made.data), made.failed
     if as_json:
-        report = {"output": str(output), "games": count, "events": steps, "bytes": len(data)}
-        click.echo(codec.to_json(report | {"failed": failed}))
+        report = {"output": str(output), "games": made.games, "events": made.events}
+        click.echo(codec.to_json(report | {"bytes": size, "failed": list(failed)}))
     else:
+        per_event = size / made.events if made.events else 0.0
         click.echo(
-            f"{output}: {views.count(count, 'game')}, {views.count(steps, 'event')}, "
-            f"{len(data):,} bytes ({per_event:.1f} an event)"
+            f"{output}: {views.count(made.games, 'game')}, {views.count(made.events, 'event')}, "
+            f"{size:,} bytes ({per_event:.1f} an event)"
             + (f"; {len(failed)} could not be replayed and are not in it" if failed else "")
         )
     if failed:
@@ -194,21 +174,19 @@ def regress(
     found: list[dict[str, Any]] = []
     failed: list[dict[str, Any]] = []
     with progress(paths, "regress") as told:
-        visit = baselines.Recorder(moves=True)
-        for visited in sweep.sweep(paths, visit, Where(jobs, cluster), told):
-            if visited.error is not None:
-                failed.append({"path": visited.name, "error": visited.error})
+        for item in regressing.regress(paths, recorded, Where(jobs, cluster), told):
+            if isinstance(item, sweep.Visited):
+                failed.append({"path": item.name, "error": item.error})
                 if not as_json:
-                    failed_line(visited)
+                    failed_line(item)
                 continue
-            assert visited.result is not None
-            comparison = regressing.compare(recorded.get(visited.name), visited.result)
-            tally.add(comparison)
+            tally.add(item)
+            if not (item.changed or every or item.notes):
+                continue
             if as_json:
-                if comparison.changed or every or comparison.notes:
-                    found.append(comparison.document())
-            elif comparison.changed or every or comparison.notes:
-                click.echo(comparison.line())
+                found.append(item.document())
+            else:
+                click.echo(item.line())
     summary = tally.summary()
     if as_json:
         document = {"summary": summary.document(), "games": found, "failed": failed}

@@ -3,8 +3,8 @@ change to the code altered, where first, and how their outcomes moved.
 
 A *baseline* records per game (named as commands name it: ``path``, ``path#K``; each input's
 path is written once, before its games) its outcome
-(over or not, winners, scores), the identity of its log (8 bytes of its digest: a log replaced
-by another is no regression), the rules version of the tribes that recorded it, and a digest of
+(over or not, winners, scores), the identity of its log (8 bytes of its digest: what ``regress``
+matches a game by, so that files moved or named otherwise still meet their records), the rules version of the tribes that recorded it, and a digest of
 the state after every event: the first :data:`WIDTH` bytes of the state's hash
 (:func:`tribes.events.codec.state_hash`), the start's first. ``regress`` replays the games with
 the code installed now, computes the same and compares: the first step whose digest differs is
@@ -20,8 +20,9 @@ checked for its type and size.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -32,6 +33,8 @@ from tribes.core.errors import IllegalMove, TribesError, UsageError
 from tribes.core.game import Game
 from tribes.events import codec, logfile
 from tribes.events.logfile import GameLog
+from tribes.replay import sweep
+from tribes.replay.parallel import Where
 
 FORMAT = "tribes-baseline"
 VERSION = 1
@@ -44,6 +47,18 @@ MAX_NAME = 4096
 MAX_SEATS = 16
 READ_CHUNK = 1 << 20
 DIGEST = 16
+
+
+@attrs.frozen
+class Baseline:
+    """A baseline read: its games by log identity (what a game is matched by: a file moved or
+    named otherwise is the same game) and by name (to tell a log replaced under its name)."""
+
+    by_id: dict[bytes, Record]
+    by_name: dict[str, Record]
+
+    def __len__(self) -> int:
+        return len(self.by_id)
 
 
 class BadBaseline(TribesError):
@@ -170,7 +185,7 @@ def write(out: BinaryIO, records: Iterable[Record]) -> int:
     return count
 
 
-def read(path: Path) -> dict[str, Record]:
+def read(path: Path) -> Baseline:
     """Every game of the baseline at ``path``, by name; BadBaseline in one line if the file
     is no baseline, of another version, cut short or damaged."""
     try:
@@ -234,9 +249,10 @@ class _Reader:
             self.summing.update(data)
             self.unpacker.feed(data)
 
-    def games(self) -> dict[str, Record]:
+    def games(self) -> Baseline:
         values = self.values()
         out: dict[str, Record] = {}
+        by_id: dict[bytes, Record] = {}
         first = next(values, None)
         if first is None:
             raise self.bad("empty: not a baseline file (tribes baseline writes one)")
@@ -265,11 +281,12 @@ class _Reader:
             if record.name in out:
                 raise self.bad(f"game {len(out) + 1} ({record.name!r}) is in it twice")
             out[record.name] = record
+            by_id.setdefault(record.log_id, record)  # the same log twice: one record
         if not ended:
             raise self.bad(f"cut short: no end record after its {len(out)} games")
         if self.handle.read(DIGEST + 1) != self.summing.digest():
             raise self.bad("damaged: its digest does not match its contents")
-        return out
+        return Baseline(by_id, out)
 
     def _end(self, value: list[Any], count: int) -> None:
         if len(value) != 2 or value[1] != count:
@@ -316,3 +333,46 @@ def _ints(value: Any) -> bool:
             for v in value
         )
     )
+
+
+# --- many games ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Made:
+    """A baseline made: its bytes, how many games and events it holds, and the games that could
+    not be replayed (each ``{"path", "error"}``: left out of it)."""
+
+    data: bytes
+    games: int
+    events: int
+    failed: tuple[dict[str, str], ...]
+
+
+def make(
+    paths: Sequence[Path],
+    where: Where,
+    progress: Callable[[int], None] = lambda n: None,
+    failure: Callable[[str], None] = lambda line: None,
+) -> Made:
+    """The baseline of every game of the inputs; ``failure`` told each game left out."""
+    failed: list[dict[str, str]] = []
+    events = 0
+
+    def records() -> Iterator[Record]:
+        nonlocal events
+        for visited in sweep.sweep(paths, Recorder(), where, progress):
+            error, record = visited.error, visited.result
+            if record is not None and record.illegal is not None:
+                error = f"{visited.name}: event {record.illegal[0]} is illegal: {record.illegal[1]}"
+            if error is not None:
+                failed.append({"path": visited.name, "error": error})
+                failure(error)
+                continue
+            assert record is not None
+            events += record.steps - 1
+            yield record
+
+    buffer = io.BytesIO()
+    count = write(buffer, records())
+    return Made(buffer.getvalue(), count, events, tuple(failed))

@@ -21,6 +21,14 @@ follows. Review a changed snapshot before updating it.
 - ``name="..."`` names the snapshot (``<test name>[<name>].txt``) instead of numbering the calls
   of one test, so that a loop over a corpus keeps each log's file when one is added or removed.
 
+``tribes_baseline(*games)`` pins a whole corpus (or folders, logs, ``CORPUS#K``) in one test: the
+outcome and a digest of the state after every event of every game (:mod:`tribes.replay.baseline`),
+in ``__baselines__/<test module>/<test name>.baseline`` (syrupy owns ``__snapshots__``; or the
+file ``baseline=`` names, beside
+the test file: one ``tribes baseline`` wrote). ``--snapshot-update`` records it; later runs fail
+on any game that changed, with the lines of ``tribes regress`` (the first differing event, the
+outcomes before and now, the first event now illegal) and its summary.
+
 A log that cannot be replayed (missing, damaged, cut, of an unknown game or version, an event the
 rules refuse) fails its test with one line naming the log and what is wrong (and, when no snapshot
 of it exists, that nothing was ever recorded), and its snapshot is left alone: nothing about it is reported unused, and ``--snapshot-update`` neither rewrites nor deletes
@@ -161,5 +169,66 @@ def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callabl
                 pytrace=False,
             )
         return blocks
+
+    return check
+
+
+SHOWN = 20
+"""The changed games a failing ``tribes_baseline`` names (the summary counts them all)."""
+
+
+@pytest.fixture
+def tribes_baseline(request: pytest.FixtureRequest) -> Callable[..., int]:
+    """Call it with games — logs, folders, corpora, ``CORPUS#K``, relative to the test file's
+    folder — and optionally ``baseline=`` (a file made by ``tribes baseline``, relative to that
+    folder too); it fails when a game replays differently from the baseline, and returns how
+    many games it compared (or recorded, with ``--snapshot-update``)."""
+    from tribes.replay import baseline as baselines
+    from tribes.replay import regress as regressing
+    from tribes.replay.parallel import Where
+
+    here = request.path.parent
+    config = request.config
+
+    def check(*games: str | Path, baseline: str | Path | None = None) -> int:
+        if not games:
+            raise TypeError("tribes_baseline needs the games to compare: logs, folders, corpora")
+        paths = [here / g for g in games]
+        if baseline is not None:
+            file = here / baseline
+        else:
+            file = here / "__baselines__" / request.path.stem / f"{request.node.name}.baseline"
+        try:
+            if getattr(config.option, "update_snapshots", False):
+                made = baselines.make(paths, Where())
+                if made.failed:
+                    pytest.fail(f"tribes_baseline: {made.failed[0]['error']}", pytrace=False)
+                file.parent.mkdir(parents=True, exist_ok=True)
+                file.write_bytes(made.data)
+                return made.games
+            if not file.exists():
+                pytest.fail(
+                    f"tribes_baseline: no baseline at {file}: record it with pytest "
+                    "--snapshot-update (or tribes baseline GAMES -o FILE)",
+                    pytrace=False,
+                )
+            recorded = baselines.read(file)
+            tally = regressing.Tally(len(recorded))
+            lines: list[str] = []
+            for item in regressing.regress(paths, recorded, Where()):
+                if not isinstance(item, regressing.Comparison):
+                    pytest.fail(f"tribes_baseline: {item.error}", pytrace=False)
+                tally.add(item)
+                if item.changed and len(lines) < SHOWN:
+                    lines.append(item.line())
+        except TribesError as exc:
+            pytest.fail(f"tribes_baseline: {exc}", pytrace=False)
+        summary = tally.summary()
+        if summary.changed:
+            pytest.fail(
+                f"the games differ from the baseline {file}: {summary.line()}\n" + "\n".join(lines),
+                pytrace=False,
+            )
+        return summary.games
 
     return check

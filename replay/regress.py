@@ -4,12 +4,15 @@ before and after and the first event now illegal; and the summary of them all.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tribes.replay.baseline import WIDTH, Record
+from tribes.replay import sweep
+from tribes.replay.baseline import WIDTH, Baseline, Record, Recorder
+from tribes.replay.parallel import Where
 
 UNCHANGED = "unchanged"
 CHANGED = "changed"
@@ -42,8 +45,8 @@ class Comparison:
             return f"NEW      {self.name}: not in the baseline{notes}"
         if self.status == OTHER_LOG:
             return (
-                f"OTHER    {self.name}: the baseline recorded another log under this name "
-                f"(its header or events differ){notes}"
+                f"OTHER    {self.name}: not in the baseline, which recorded another log under "
+                f"this name (its header or events differ){notes}"
             )
         assert self.before is not None
         return (
@@ -90,13 +93,15 @@ class Comparison:
         return out
 
 
-def compare(before: Record | None, now: Record) -> Comparison:
-    """``now`` (a game as it replays today, with its moves) against its record ``before``."""
+def compare(baseline: Baseline, now: Record) -> Comparison:
+    """``now`` (a game as it replays today, with its moves) against its record in
+    ``baseline``: the record of its log (by identity); none, when the baseline has another log
+    under its name (OTHER_LOG) or nothing (NEW)."""
+    before = baseline.by_id.get(now.log_id)
     notes = _versions(before, now)
     if before is None:
-        return Comparison(now.name, NEW, now, notes=notes)
-    if before.log_id != now.log_id or before.game != now.game:
-        return Comparison(now.name, OTHER_LOG, now, before, notes=notes)
+        other = now.name in baseline.by_name
+        return Comparison(now.name, OTHER_LOG if other else NEW, now, notes=notes)
     common = min(before.steps, now.steps)
     first = next(
         (
@@ -176,7 +181,7 @@ class Summary:
         if self.new:
             text += f"; {self.new:,} not in the baseline"
         if self.other:
-            text += f"; {self.other:,} another log than the baseline recorded"
+            text += f"; {self.other:,} under a name the baseline gave another log"
         if self.missing:
             text += f"; {self.missing:,} games of the baseline were not given"
         return text
@@ -196,9 +201,13 @@ class Tally:
     new: int = 0
     other: int = 0
     firsts: set[int] = attrs.field(factory=set)
+    met: set[bytes] = attrs.field(factory=set)
+    """The logs of the baseline the inputs held."""
 
     def add(self, comparison: Comparison) -> None:
         self.games += 1
+        if comparison.before is not None:
+            self.met.add(comparison.now.log_id)
         self.changed += comparison.changed
         self.new += comparison.status == NEW
         self.other += comparison.status == OTHER_LOG
@@ -206,12 +215,26 @@ class Tally:
             self.firsts.add(comparison.first)
 
     def summary(self) -> Summary:
-        known = self.games - self.new
         return Summary(
             self.games,
             self.changed,
             self.new,
             self.other,
             tuple(sorted(self.firsts)),
-            max(0, self.recorded - known),
+            self.recorded - len(self.met),
         )
+
+
+def regress(
+    paths: Sequence[Path],
+    baseline: Baseline,
+    where: Where,
+    progress: Callable[[int], None] = lambda n: None,
+) -> Iterator[Comparison | sweep.Visited[Record]]:
+    """Every game of the inputs as it replays now against ``baseline``, in input order: its
+    comparison, or the game that could not be read (a Visited with its error)."""
+    for visited in sweep.sweep(paths, Recorder(moves=True), where, progress):
+        if visited.error is not None or visited.result is None:
+            yield visited
+        else:
+            yield compare(baseline, visited.result)

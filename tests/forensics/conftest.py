@@ -54,3 +54,10 @@ def replace_game(monkeypatch: pytest.MonkeyPatch) -> Callable[[Game], None]:
         monkeypatch.setattr(games, "get", get)
 
     return replace
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``pytester`` for the plugin's tests (see tests/replay/conftest.py for why not
+    ``pytest_plugins``)."""
+    if not config.pluginmanager.has_plugin("pytester"):
+        config.pluginmanager.import_plugin("pytester")
