@@ -34,8 +34,25 @@ def progress(paths: Sequence[Path], label: str) -> Iterator[Callable[[int], None
         yield bar.update
 
 
-def failed_line(visited: sweep.Visited[Any]) -> None:
-    click.echo(f"tribes: {visited.error}", err=True)
+class Failures:
+    """The games that could not be read or replayed: each said in one line on stderr (unless
+    the output is JSON), all of them kept for the JSON document and the exit status."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self.found: list[dict[str, Any]] = []
+
+    def say(self, name: str, error: str) -> None:
+        self.found.append({"path": name, "error": error})
+        if not self.as_json:
+            click.echo(f"tribes: {error}", err=True)
+
+    def __call__(self, visited: sweep.Visited[Any]) -> bool:
+        """Whether ``visited`` failed (and is now said)."""
+        if visited.error is None:
+            return False
+        self.say(visited.name, visited.error)
+        return True
 
 
 @click.command()
@@ -67,14 +84,11 @@ def find(
         raise UsageError(f"--limit must be 1 or more, not {limit}")
     where = Where(jobs, cluster)
     matches: list[dict[str, Any]] = []
-    failed: list[dict[str, Any]] = []
+    failed = Failures(as_json)
     games = matched_games = events = 0
     with progress(paths, "find") as told:
         for visited in sweep.sweep(paths, Finder(where_text, first), where, told):
-            if visited.error is not None:
-                failed.append({"path": visited.name, "error": visited.error})
-                if not as_json:
-                    failed_line(visited)
+            if failed(visited):
                 continue
             assert visited.result is not None
             games += 1
@@ -97,13 +111,13 @@ def find(
     )
     if as_json:
         document = {"where": where_text, "events": events, "games": games}
-        document |= {"matched_games": matched_games, "failed": failed}
+        document |= {"matched_games": matched_games, "failed": failed.found}
         if not counts:
             document["matches"] = matches
         click.echo(codec.to_json(document))
     elif counts:
         click.echo(summary)
-    if failed or not events:
+    if failed.found or not events:
         sys.exit(1)
 
 
@@ -128,11 +142,8 @@ def baseline(
 
     if (output.exists() or output.is_symlink()) and not force:
         raise UsageError(f"{output} exists; choose another name or pass --force to replace it")
-    said = (
-        (lambda line: None) if as_json else (lambda line: click.echo(f"tribes: {line}", err=True))
-    )
     with progress(paths, "baseline") as told:
-        made = make(paths, Where(jobs, cluster), told, said)
+        made = make(paths, Where(jobs, cluster), told, Failures(as_json).say)
     logs.write_output(output, made.data, force=force)
     size, failed = len(made.data), made.failed
     if as_json:
@@ -172,13 +183,11 @@ def regress(
     recorded = baselines.read(baseline_file)
     tally = regressing.Tally(len(recorded))
     found: list[dict[str, Any]] = []
-    failed: list[dict[str, Any]] = []
+    failed = Failures(as_json)
     with progress(paths, "regress") as told:
         for item in regressing.regress(paths, recorded, Where(jobs, cluster), told):
             if isinstance(item, sweep.Visited):
-                failed.append({"path": item.name, "error": item.error})
-                if not as_json:
-                    failed_line(item)
+                failed(item)
                 continue
             tally.add(item)
             if not (item.changed or every or item.notes):
@@ -189,11 +198,12 @@ def regress(
                 click.echo(item.line())
     summary = tally.summary()
     if as_json:
-        document = {"summary": summary.document(), "games": found, "failed": failed}
+        document = {"summary": summary.document(), "games": found, "failed": failed.found}
         click.echo(codec.to_json(document))
     else:
-        click.echo(summary.line() + (f"; {len(failed)} could not be read" if failed else ""))
-    if summary.changed or failed:
+        unread = len(failed.found)
+        click.echo(summary.line() + (f"; {unread} could not be read" if unread else ""))
+    if summary.changed or failed.found:
         sys.exit(1)
 
 
@@ -208,13 +218,10 @@ def coverage(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | N
     from tribes.replay.coverage import Coverage, Coverer
 
     by_game: dict[str, Coverage] = {}
-    failed: list[dict[str, Any]] = []
+    failed = Failures(as_json)
     with progress(paths, "coverage") as told:
         for visited in sweep.sweep(paths, Coverer(), Where(jobs, cluster), told):
-            if visited.error is not None:
-                failed.append({"path": visited.name, "error": visited.error})
-                if not as_json:
-                    failed_line(visited)
+            if failed(visited):
                 continue
             assert visited.result is not None
             name = visited.result.game
@@ -223,11 +230,11 @@ def coverage(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | N
             by_game[name].add(visited.result)
     ordered = [by_game[name] for name in sorted(by_game)]
     if as_json:
-        document = {"games": [c.document() for c in ordered], "failed": failed}
+        document = {"games": [c.document() for c in ordered], "failed": failed.found}
         click.echo(codec.to_json(document))
     else:
         for found in ordered:
             for line in found.lines():
                 click.echo(line)
-    if failed or not by_game:
+    if failed.found or not by_game:
         sys.exit(1)

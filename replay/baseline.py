@@ -353,9 +353,10 @@ def make(
     paths: Sequence[Path],
     where: Where,
     progress: Callable[[int], None] = lambda n: None,
-    failure: Callable[[str], None] = lambda line: None,
+    failure: Callable[[str, str], None] = lambda name, error: None,
 ) -> Made:
-    """The baseline of every game of the inputs; ``failure`` told each game left out."""
+    """The baseline of every game of the inputs; ``failure`` told each game left out (its
+    name, why)."""
     failed: list[dict[str, str]] = []
     events = 0
 
@@ -367,7 +368,7 @@ def make(
                 error = f"{visited.name}: event {record.illegal[0]} is illegal: {record.illegal[1]}"
             if error is not None:
                 failed.append({"path": visited.name, "error": error})
-                failure(error)
+                failure(visited.name, error)
                 continue
             assert record is not None
             events += record.steps - 1
