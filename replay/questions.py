@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -16,7 +17,7 @@ from tribes.events import codec, logfile
 from tribes.events.logfile import Annotation, GameLog
 from tribes.replay.cursor import Cursor, check_point
 from tribes.replay.diff import Change, diff
-from tribes.replay.query import parse
+from tribes.replay.query import at_step, step_query
 
 
 def log_digest(log: GameLog) -> str:
@@ -97,21 +98,27 @@ HEADER_FIELDS = ("rules_version", "seed", "seats", "options", "position")
 
 
 def bisect(cursor: Cursor, expression: str) -> int | None:
-    """The first event after which ``expression`` holds (0: it holds at the start)."""
-    query = parse(expression, set(cursor.document(EVERYTHING, 0)))
+    """The first event after which ``expression`` holds (0: it holds at the start); it may
+    name what the event did too (``len(VillageFounded) >= 2``, :func:`query.at_step`)."""
+    query = step_query(cursor.game, cursor.log.header, expression)
     for index in range(len(cursor) + 1):
-        if query.holds(cursor.document(EVERYTHING, index)):
+        if query.holds(_step_read(cursor, index)):
             return index
     return None
+
+
+def _step_read(cursor: Cursor, index: int) -> Mapping[str, Any]:
+    step = cursor.at(index)
+    return at_step(cursor.game, cursor.log.header, index, step.state, step.event, step.effects)
 
 
 def never_present(cursor: Cursor, expression: str) -> list[str]:
     """The paths of ``expression`` that are in no state of the log (read as null everywhere):
     likely typos, such as ``track.pink`` or an index beyond every list's end."""
-    query = parse(expression, set(cursor.document(EVERYTHING, 0)))
+    query = step_query(cursor.game, cursor.log.header, expression)
     absent = {text for text, _ in query.paths}
     for index in range(len(cursor) + 1):
-        absent &= query.missing(cursor.document(EVERYTHING, index))
+        absent &= query.missing(_step_read(cursor, index))
         if not absent:
             break
     return sorted(absent)

@@ -178,3 +178,9 @@ def test_the_document_is_built_only_when_a_field_of_it_is_read(here: Path) -> No
     assert read["VillageFounded"][0]["type"] == "VillageFounded"
     assert [v["number"] for v in read["VillageFounded"]] == [v.number for v in founded]
     assert dict(read)["villages"] == game.document(step.state, header.seats, EVERYTHING)["villages"]
+
+
+def test_bisect_reads_what_an_event_did(cli: Cli, here: Path) -> None:
+    demo = here / "demo.tribes"
+    first = steps_where(demo, two_villages)[0]
+    assert cli.ok("bisect", demo, "--until", TWO).startswith(f"{first}: ")
