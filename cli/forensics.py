@@ -140,8 +140,7 @@ def baseline(
     from tribes.replay import logs
     from tribes.replay.baseline import make
 
-    if (output.exists() or output.is_symlink()) and not force:
-        raise UsageError(f"{output} exists; choose another name or pass --force to replace it")
+    logs.check_output(output, force=force)  # before the work, not after it
     with progress(paths, "baseline") as told:
         made = make(paths, Where(jobs, cluster), told, Failures(as_json).say)
     logs.write_output(output, made.data, force=force)
