@@ -19,7 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "baseline": ("tribes.cli.forensics:baseline", "Record many games' outcomes and state digests, for regress."),
     "bisect": ("tribes.cli.questions:bisect", "The first event after which an expression holds."),
     "corpus": ("tribes.cli.corpus:corpus", "Many games in one file: list, get, add, split, repair."),
-    "coverage": ("tribes.cli.forensics:coverage", "Which rules of a game many games applied, and which never happened."),
+    "coverage": ("tribes.cli.forensics:coverage", "Which rule ids many games applied, and which never happened."),
     "demo": ("tribes.cli.simulation:demo", "A seeded Clans game, played and replayed with the tooling."),
     "diff": ("tribes.cli.questions:diff", "What changed: at event N, from N to M, or between two logs."),
     "find": ("tribes.cli.forensics:find", "Every game and event of many games where an expression holds."),
