@@ -72,7 +72,11 @@ def sweep(
     told how many more games are done as each shard finishes."""
     inputs = expand(paths)
     task = functools.partial(_visit_unit, visit)
-    shards = (unit for _, unit in batch.units(inputs, where.workers))
+    shards = (
+        _damage(inputs[n], unit) if isinstance(unit, batch.Whole) else unit
+        for n, unit in batch.units(inputs, where.workers)
+        if not isinstance(unit, batch.Whole) or unit.problem
+    )
     for results in parallel.execute(task, shards, where, lambda i, r: progress(len(r))):
         for visited in results:
             if isinstance(visited, _Refused):
@@ -87,12 +91,18 @@ class _Refused:
     message: str
 
 
+def _damage(path: Path, whole: batch.Whole) -> batch.Broken:
+    """What is wrong with a corpus as a whole (its appends, the bytes after its last commit):
+    one line of its own, its games read as far as they go."""
+    return batch.Broken(f"{path}: {whole.problem}", str(path))
+
+
 def _visit_unit(visit: Visit[R], unit: batch.Unit) -> list[Visited[R] | _Refused]:
     """Every game of one unit of work (the task a worker runs)."""
     if isinstance(unit, batch.Broken):
         return [Visited(unit.path, error=batch.one_line(unit.message))]
-    if isinstance(unit, batch.Tail):
-        return []  # bytes after a corpus's last commit: no game of it
+    if isinstance(unit, batch.Whole):
+        return []  # said by the coordinator (``_damage``) when anything is wrong
     if isinstance(unit, batch.LogUnit):
         try:
             opened = logs.open_log(Path(unit.path))
