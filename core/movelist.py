@@ -8,6 +8,7 @@ an immutable list of events (length, index, slice, iteration, equality with any 
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import overload
 
@@ -23,9 +24,9 @@ class MoveList(Sequence[Event]):
     def __init__(self, count: int) -> None:
         self._count = count
 
+    @abstractmethod
     def _at(self, index: int) -> Event:
         """Move ``index``, from 0 to ``len(self) - 1``."""
-        raise NotImplementedError
 
     def __len__(self) -> int:
         return self._count

@@ -351,9 +351,9 @@ def _plain_fields(kind: type) -> _Fields | None:
 
 def to_json(data: Any, *, indent: int | None = 2) -> str:
     """Stable JSON (sorted keys), readable text kept as it is; characters that are not
-    printable (C1 controls such as U+009B, U+202E that turns text around) escaped as ``\\uXXXX``
-    like the C0 controls JSON escapes itself: the same document, that no terminal or editor
-    showing it can be driven by."""
+    printable (C1 controls such as U+009B, U+202E that turns text around) written as ``\\u``
+    and four hex digits, like the C0 controls JSON escapes itself: the same document, that no
+    terminal or editor showing it can be driven by."""
     text = json.dumps(
         canonical(data), indent=indent, sort_keys=True, ensure_ascii=False, allow_nan=False
     )
@@ -362,7 +362,7 @@ def to_json(data: Any, *, indent: int | None = 2) -> str:
 
 def visible_json(text: str) -> str:
     """JSON text with each character that is not printable (outside the layout's newlines:
-    inside a string, where JSON allows an escape) written as its ``\\uXXXX`` escape."""
+    inside a string, where JSON allows an escape) written as ``\\u`` and four hex digits."""
     out = []
     for c in text:
         if c == "\n" or c.isprintable():

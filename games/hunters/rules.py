@@ -5,13 +5,13 @@ the outcome. Placement lookups live in ``placement``, the unions in ``features``
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping, Sequence
-from typing import overload
+from collections.abc import Iterator, Mapping
 
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending
 from tribes.core.header import Header
+from tribes.core.movelist import MoveList
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import load
 from tribes.games.hunters.events import (
@@ -51,13 +51,13 @@ def _move(p: Placement, option: tuple[str, int] | None) -> TilePlaced:
     return TilePlaced(x=x, y=y, rotation=r, piece=option[0], feature=option[1])
 
 
-class Moves(Sequence[Event]):
+class Moves(MoveList):
     """Every legal move of a state, in order: each placement without a piece, then with each
     piece it allows. Held as the placements and their options and turned into events when read,
     since a turn lists some fifty moves and plays one: building them all would cost more than
     the rest of the turn."""
 
-    __slots__ = ("_count", "_options", "_starts", "_where")
+    __slots__ = ("_options", "_starts", "_where")
 
     def __init__(
         self,
@@ -66,29 +66,14 @@ class Moves(Sequence[Event]):
         starts: list[int] | None = None,
         count: int | None = None,
     ) -> None:
+        super().__init__(len(where) if count is None else count)
         self._where = where
         self._options = options
         """Per placement, or None when no placement allows a piece."""
         self._starts = starts
         """Per placement, the index of its move without a piece."""
-        self._count = len(where) if count is None else count
 
-    def __len__(self) -> int:
-        return self._count
-
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Event]: ...
-
-    def __getitem__(self, index: int | slice) -> Event | list[Event]:
-        if isinstance(index, slice):
-            return list(self)[index]
-        if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
-            raise IndexError("move index out of range")
+    def _at(self, index: int) -> Event:
         if self._options is None or self._starts is None:
             return _move(self._where[index], None)
         at = bisect_right(self._starts, index) - 1
@@ -111,16 +96,6 @@ class Moves(Sequence[Event]):
             if self._options is not None:
                 for option in self._options[i]:
                     yield _move(p, option)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Moves({list(self)!r})"
 
 
 def legal_moves(state: HuntersState) -> Moves:
