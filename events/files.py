@@ -19,7 +19,7 @@ import os
 import secrets
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -183,35 +183,55 @@ def locked(path: Path, wait: float = LOCK_WAIT) -> Iterator[int]:
     """An exclusive lock on the log at ``path``, held for the block; yields a read-write file
     descriptor of the very file the name leads to while it is held."""
     deadline = time.monotonic() + wait
-    while True:
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        except FileNotFoundError:
-            raise LogError("no such file", path=str(path)) from None
-        except OSError as exc:
-            raise LogError(
-                f"cannot open for writing: {exc.strerror or exc}", path=str(path)
-            ) from None
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise LogError(
-                    "is not a regular file; a log is only a regular file", path=str(path)
-                )
-            _flock(fd, path, deadline, fcntl.LOCK_EX)
-            try:
-                same = os.stat(path).st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                same = False
-        except BaseException:
-            os.close(fd)
-            raise
-        if same:
-            break
-        os.close(fd)  # replaced while we waited: lock the file it leads to now
+    fd = hold_named(
+        path, lambda: _open_log(path), lambda fd: _flock(fd, path, deadline, fcntl.LOCK_EX)
+    )
     try:
         yield fd
     finally:
         os.close(fd)  # closing releases the lock
+
+
+def hold_named(
+    path: Path, open_fd: Callable[[], int], take: Callable[[int], None], *, follow: bool = True
+) -> int:
+    """A descriptor from ``open_fd`` on which ``take`` (a lock) succeeded while ``path`` still
+    led to its file: a writer that waited for a lock while the file was replaced by a rename
+    would otherwise write to a file no one reads any more. Opened and taken again until so."""
+    while True:
+        fd = open_fd()
+        try:
+            take(fd)
+            try:
+                now = os.stat(path, follow_symlinks=follow)
+            except FileNotFoundError:
+                same = False
+            else:
+                mine = os.fstat(fd)
+                same = (now.st_ino, now.st_dev) == (mine.st_ino, mine.st_dev)
+        except BaseException:
+            os.close(fd)
+            raise
+        if same:
+            return fd
+        os.close(fd)  # replaced while we waited: the name leads to another file now
+
+
+def _open_log(path: Path) -> int:
+    """A read-write descriptor of the log at ``path``, a regular file."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise LogError("no such file", path=str(path)) from None
+    except OSError as exc:
+        raise LogError(f"cannot open for writing: {exc.strerror or exc}", path=str(path)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LogError("is not a regular file; a log is only a regular file", path=str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def _flock(fd: int, path: Path, deadline: float, mode: int) -> None:

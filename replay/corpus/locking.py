@@ -66,21 +66,12 @@ def lock(fd: int, path: Path, wait: float, on_wait: Notice | None, doing: str = 
 def open_locked(path: Path, wait: float, on_wait: Notice | None = None, doing: str = "") -> int:
     """A read-write descriptor of the corpus at ``path`` (a regular file, never through a
     link), locked, and still the file the name leads to."""
-    while True:
-        fd = open_regular(path, os.O_RDWR, follow=False)
-        try:
-            lock(fd, path, wait, on_wait, doing)
-            now = os.stat(path, follow_symlinks=False)
-            mine = os.fstat(fd)
-            same = (now.st_ino, now.st_dev) == (mine.st_ino, mine.st_dev)
-        except FileNotFoundError:
-            same = False
-        except BaseException:
-            os.close(fd)
-            raise
-        if same:
-            return fd
-        os.close(fd)  # replaced while we waited: the name leads to another file now
+    return files.hold_named(
+        path,
+        lambda: open_regular(path, os.O_RDWR, follow=False),
+        lambda fd: lock(fd, path, wait, on_wait, doing),
+        follow=False,
+    )
 
 
 def create(
