@@ -28,9 +28,9 @@ from tribes.core.errors import (
 from tribes.core.game import Game
 from tribes.events import annotation, binary, files, logfile
 from tribes.events.logfile import Annotation, GameLog
-from tribes.replay import logs
-from tribes.replay.logs import Opened
+from tribes.replay import marks, reading
 from tribes.replay.marks import ends_of
+from tribes.replay.reading import Opened
 
 
 def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step]:
@@ -38,8 +38,8 @@ def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[S
     With ``seat`` (``act --as SEAT``), every move must be that seat's: one of another seat is
     refused, naming whose turn it is (two players sharing a log by mail cannot move for each
     other)."""
-    logs.refuse_tail(opened)
-    history = logs.steps_of(opened.game, opened.log, path=str(opened.path))
+    reading.refuse_tail(opened)
+    history = marks.steps_of(opened.game, opened.log, path=str(opened.path))
     seats = opened.log.header.seats
     new = _play(opened.game, history, moves, _Mover(seats, seat))
     with files.locked(opened.path) as fd:
@@ -93,7 +93,7 @@ def _after_another_writer(
     """The log as another writer left it, and the moves checked again after its events."""
     path = str(before.path)
     try:
-        now = logs.opened_from(before.path, data)
+        now = reading.opened_from(before.path, data)
     except LogError as exc:
         raise LogChanged(
             f"changed while the moves were checked and cannot be read now ({exc.message}); "
@@ -106,8 +106,8 @@ def _after_another_writer(
             "was replaced by another writer while the moves were checked; nothing was appended",
             path=path,
         )
-    logs.refuse_tail(now)
-    history = logs.steps_of(now.game, now.log, path=path)
+    reading.refuse_tail(now)
+    history = marks.steps_of(now.game, now.log, path=path)
     added = now.log.events[len(old.events) :]
     told = ", ".join(now.game.format_move(e) for e in added[:3]) + (
         ", ..." if len(added) > 3 else ""
@@ -135,12 +135,12 @@ def _write(fd: int, opened: Opened, history: list[Step], new: list[Step]) -> Non
         events=log.events + tuple(s.event for s in new if s.event is not None),
         annotations=log.annotations,
     )
-    sealed = logs.seal(opened.game, longer, history + new, appended_from=ends_of(log))
+    sealed = marks.seal(opened.game, longer, history + new, appended_from=ends_of(log))
     if opened.end is not None and log.version >= 2:
         suffix = binary.suffix(sealed, len(log.events), opened.end.check)
         files.append_at(fd, str(opened.path), opened.end.size, suffix)
     else:
-        files.write_atomic(opened.path, logs.encode(opened.path, sealed), replace=True)
+        files.write_atomic(opened.path, reading.encode(opened.path, sealed), replace=True)
 
 
 Change = tuple[str | int, str | None]
@@ -153,23 +153,23 @@ def annotate(path: Path, changes: Sequence[Change]) -> GameLog:
     earlier bytes); JSON and version 1 logs: the whole file rewritten atomically."""
     if not changes:
         raise UsageError("nothing to change")
-    logs.open_log(path)  # a damaged log or a tail is named before the lock is taken
+    reading.open_log(path)  # a damaged log or a tail is named before the lock is taken
     with files.locked(path) as fd:
         data = files.read_fd(fd, str(path), logfile.MAX_LOG_BYTES)
-        opened = logs.opened_from(path, data)
-        logs.refuse_tail(opened)
+        opened = reading.opened_from(path, data)
+        reading.refuse_tail(opened)
         log = opened.log
         added = _annotations(log, changes)
-        history = logs.steps_of(opened.game, log, path=str(path))
+        history = marks.steps_of(opened.game, log, path=str(path))
         noted = attrs.evolve(log, annotations=log.annotations + added)
-        sealed = logs.seal(opened.game, noted, history, appended_from=ends_of(log))
+        sealed = marks.seal(opened.game, noted, history, appended_from=ends_of(log))
         if opened.end is not None and log.version >= 2:
             payloads = [annotation.record(a) for a in added]
             payloads.append(binary.commit_record(sealed.commits[-1]))
             suffix = binary.framed(payloads, opened.end.check)
             files.append_at(fd, str(path), opened.end.size, suffix)
         else:
-            files.write_atomic(path, logs.encode(path, sealed), replace=True)
+            files.write_atomic(path, reading.encode(path, sealed), replace=True)
     return sealed
 
 

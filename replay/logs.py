@@ -23,7 +23,14 @@ from tribes.replay.making import (
     read_option_file,
 )
 from tribes.replay.marks import checkpoints, ends_of, seal, steps_of
-from tribes.replay.reading import Opened, open_log, opened_from, read_header, refuse_tail
+from tribes.replay.reading import (
+    Opened,
+    encode,
+    open_log,
+    opened_from,
+    read_header,
+    refuse_tail,
+)
 
 __all__ = [
     "MAX_SEED",
@@ -34,6 +41,7 @@ __all__ = [
     "check_seats",
     "checkpoints",
     "create",
+    "encode",
     "ends_of",
     "file_options",
     "header",
@@ -49,13 +57,6 @@ __all__ = [
 
 
 # --- writing ---------------------------------------------------------------------------------------
-
-
-def encode(path: Path, log: GameLog) -> bytes:
-    """The bytes of ``log`` in the form ``path``'s suffix names (``.json``, or else ``.tribes``)."""
-    if path.suffix == ".json":
-        return logfile.to_json_text(log).encode()
-    return logfile.encode(log)
 
 
 def create(path: Path, log: GameLog, game: Game, *, force: bool = False) -> GameLog:

@@ -61,7 +61,7 @@ def open_log(path: Path) -> Opened:
         from tribes.replay import corpus
 
         if (ref := corpus.split_ref(path)) is not None:
-            return corpus.open_game(path, *ref)  # type: ignore[no-any-return]
+            return _corpus_game(path, *ref)
     data = logfile.read_bytes(path)
     if starts_a_corpus(data):  # a log with a flipped bit in its mark is a damaged log
         raise UsageError(
@@ -74,6 +74,24 @@ def open_log(path: Path) -> Opened:
             opened = opened_from(path, logfile.read_bytes(path))
         refuse_tail(opened)
     return opened
+
+
+def _corpus_game(ref: Path, path: Path, number: int) -> Opened:
+    """Game ``number`` (from 1) of the corpus at ``path`` as an opened log named ``ref``."""
+    from tribes.replay.corpus import Corpus
+
+    with Corpus(path) as read:
+        read.check_number(number - 1)
+        game, log = read.log(number - 1)
+    return Opened(ref, log, game, None)
+
+
+def encode(path: Path, log: GameLog) -> bytes:
+    """The bytes of ``log`` in the form ``path``'s suffix names (``.json``, or else ``.tribes``):
+    beside the reading of either form, so that appending and undo write the form they read."""
+    if path.suffix == ".json":
+        return logfile.to_json_text(log).encode()
+    return logfile.encode(log)
 
 
 def refuse_tail(opened: Opened) -> None:

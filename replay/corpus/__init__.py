@@ -19,7 +19,7 @@ from tribes.replay.corpus.checking import Checked, check, check_chunk
 from tribes.replay.corpus.locking import LOCK_WAIT
 from tribes.replay.corpus.mending import Repaired, repair, split, upgrade
 from tribes.replay.corpus.reader import COMMIT_EVERY, Chunk, Corpus, Decoder, chunk_games
-from tribes.replay.corpus.refs import SUFFIX, is_corpus, open_game, refuse_append, split_ref
+from tribes.replay.corpus.refs import SUFFIX, is_corpus, refuse_append, split_ref
 from tribes.replay.corpus.writer import Encoded, Encoder, Writer, encode_game
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
     "chunk_games",
     "encode_game",
     "is_corpus",
-    "open_game",
     "refuse_append",
     "repair",
     "split",

@@ -4,7 +4,6 @@ wherever a log is read."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from tribes.core.errors import UsageError
 from tribes.events import corpus as fmt
@@ -24,17 +23,6 @@ def split_ref(path: Path) -> tuple[Path, int] | None:
     if not number.isdigit() or int(number) < 1:
         raise UsageError(f"'{path}': a game of a corpus is CORPUS#K, K a game number from 1")
     return Path(name), int(number)
-
-
-def open_game(ref: Path, path: Path, number: int) -> Any:
-    """Game ``number`` (from 1) of the corpus at ``path`` as an opened log named ``ref``."""
-    from tribes.replay import logs
-    from tribes.replay.corpus.reader import Corpus
-
-    with Corpus(path) as read:
-        read.check_number(number - 1)
-        game, log = read.log(number - 1)
-    return logs.Opened(ref, log, game, None)
 
 
 def refuse_append(path: Path) -> None:
