@@ -20,14 +20,8 @@ from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import TileSet
 from tribes.games.hunters.features import Board
 from tribes.games.hunters.placement import misfit, placements, wrong_kind
-from tribes.games.hunters.state import (
-    HUTS,
-    MEMBERS,
-    PIECE_NAMES,
-    HuntersState,
-    Piece,
-    _started,
-)
+from tribes.games.hunters.scoring import finish
+from tribes.games.hunters.state import HUTS, MEMBERS, PIECE_NAMES, HuntersState, Piece, started
 
 _KEYS = {
     "seats",
@@ -74,7 +68,7 @@ def from_position(
     if not isinstance(over, bool):
         raise BadPosition("position over: true or false")
     if not over and drawn is None and "drawn" not in position:
-        return _started(
+        state = started(
             tiles,
             board,
             players,
@@ -85,8 +79,8 @@ def from_position(
             names.index(to_move),
             [scores.get(n, 0) for n in names],
             removed,
-            finished,
         )
+        return finish(state)[0] if finished and state.drawn is None else state
     if over:
         if drawn is not None or land:
             raise BadPosition(

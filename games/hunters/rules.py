@@ -322,4 +322,5 @@ def setup(header: Header, options: Mapping[str, str]) -> HuntersState:
     tiles = load(options["tiles"], header.files.get("tiles"))
     if header.position is not None:
         return from_position(tiles, header.position, header.seats, header.seed)
-    return from_seed(tiles, header.seed, len(header.seats))
+    state = from_seed(tiles, header.seed, len(header.seats))
+    return finish(state)[0] if state.drawn is None else state

@@ -1,5 +1,6 @@
 """The Hunters and Gatherers state and how a game starts: from the seed (H2, H3); a start from a
-position (H4) is read in ``positions``.
+position (H4) is read in ``positions``. A start whose first draw fits nowhere is over before a
+move: its end is scored by the caller (``scoring.finish``, H14), since scoring reads this module.
 
 What is stored is what cannot be derived: the tiles in placement order, the pieces, supplies,
 scores, the stacks and the drawn tile. The tile set and the board with its joined features
@@ -93,15 +94,15 @@ def rebuild(state: HuntersState) -> Board:
 
 def from_seed(tiles: TileSet, seed: int, players: int) -> HuntersState:
     """H3: the start tile at (0, 0), both stacks shuffled, a random start seat; then the first
-    land tile is drawn for it."""
+    land tile is drawn for it (none fits: ``drawn`` is None, the end still to score)."""
     land = Stream(seed, "land").shuffled(tiles.land)
     bonus = Stream(seed, "bonus").shuffled(tiles.bonus)
     start = Stream(seed, "start").below(players)
     board, _ = feats.place(feats.EMPTY, tiles, 0, 0, tiles.start, 0, players)
-    return _started(tiles, board, players, ((0, 0, tiles.start, 0),), (), land, bonus, start)
+    return started(tiles, board, players, ((0, 0, tiles.start, 0),), (), land, bonus, start)
 
 
-def _started(
+def started(
     tiles: TileSet,
     board: Board,
     players: int,
@@ -112,13 +113,14 @@ def _started(
     to_move: int,
     scores: Sequence[int] | None = None,
     removed: Sequence[int] = (),
-    finished: bool = True,
 ) -> HuntersState:
+    """The state with the next land tile drawn (H5: those that fit nowhere removed); when none
+    fits, ``drawn`` is None and ``scoring.finish`` is to score the end (H14)."""
     drawn, rest, unfit = draw(tiles, board, tuple(land))
     supply = [[MEMBERS, HUTS] for _ in range(players)]
     for p in pieces:
         supply[p.seat][1 if p.kind == "hut" else 0] -= 1
-    state = HuntersState(
+    return HuntersState(
         tiles_source=tiles.source,
         players=players,
         placed=placed,
@@ -133,8 +135,3 @@ def _started(
         tiles=tiles,
         board=board,
     )
-    if drawn is None and finished:
-        from tribes.games.hunters.scoring import finish
-
-        state, _ = finish(state)
-    return state
