@@ -1,1 +1,39 @@
-"""tribes."""
+"""The ``tribes`` command line. :func:`run` is the ``tribes`` script: ``tribes --help`` is
+answered from :mod:`tribes.cli.commands` without click, anything else by the click group of
+:mod:`tribes.cli.main`, imported only then. The script lives here, not in ``commands.py``, since
+``main`` reads the table of commands: the table imports neither, and no import goes round."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from tribes.cli.commands import help_text
+
+
+def run() -> None:
+    """The ``tribes`` script: ``tribes --help`` answered here, anything else by click."""
+    if sys.argv[1:] == ["--help"]:
+        text = help_text(_width())
+        if text is not None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+    from tribes.cli.main import main
+
+    main()
+
+
+def _width() -> int:
+    """The width click's help formatter takes: the terminal's columns (``COLUMNS`` first, as
+    ``shutil.get_terminal_size`` reads them; 80 without a terminal), at most 80, less 2."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # AttributeError: no stdout at all
+            columns = 80
+    return max(min(columns, 80) - 2, 50)

@@ -1,7 +1,7 @@
-"""The commands of ``tribes``, one line each, and the program's entry point.
+"""The commands of ``tribes``, one line each, and ``tribes --help`` written from them.
 
-This module imports nothing but ``os`` and ``sys``: it is what the ``tribes`` script runs first,
-and ``tribes --help`` is answered from it alone. Loading click costs more instructions than the
+This module imports nothing: the ``tribes`` script (``tribes.cli.run``) reads it first, and
+``tribes --help`` is answered from it alone. Loading click costs more instructions than the
 whole of that answer (~130 M of ~170 M on this project's machine: its import pulls in
 ``inspect``, ``typing``, ``enum``, ``uuid``, ``datetime``), so the list of commands is written
 here, where it is read without click, and click's own rendering is used whenever the text would
@@ -10,9 +10,6 @@ two renderings to the same bytes at every width.
 """
 
 from __future__ import annotations
-
-import os
-import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "act": ("tribes.cli.play:act", "Check moves and append them to the log (all of them, or none)."),
@@ -58,19 +55,6 @@ OPTIONS = (("--version", "Show the version and exit."), ("--help", "Show this me
 """The options of ``tribes`` itself, as click lists them."""
 
 
-def run() -> None:
-    """The ``tribes`` script: ``tribes --help`` answered here, anything else by click."""
-    if sys.argv[1:] == ["--help"]:
-        text = help_text(_width())
-        if text is not None:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-            return
-    from tribes.cli.main import main
-
-    main()
-
-
 def help_text(width: int) -> str | None:
     """``tribes --help`` as click renders it at ``width`` (its formatter's width: the terminal's
     columns, at most 80, less 2), or None where filling words into lines could differ from it."""
@@ -114,18 +98,3 @@ def _filled(text: str, width: int, indent: str) -> str | None:
             line = f"{line} {word}" if line else word
     lines.append(indent + line)
     return "\n".join(lines)
-
-
-def _width() -> int:
-    """The width click's help formatter takes: the terminal's columns (``COLUMNS`` first, as
-    ``shutil.get_terminal_size`` reads them; 80 without a terminal), at most 80, less 2."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):  # AttributeError: no stdout at all
-            columns = 80
-    return max(min(columns, 80) - 2, 50)

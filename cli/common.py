@@ -1,5 +1,7 @@
-"""What several ``tribes`` commands share: argument types and the reading of option pairs, tags,
-positions and event indexes, each refusing bad input with one clear error."""
+"""What several ``tribes`` commands share: argument types, the options of work in shards, and the
+reading of option pairs, tags, positions and event indexes, each refusing bad input with one
+clear error. The command modules import this one and ``tribes.cli.main`` none of them, so that
+no command module imports another (each loads alone, as ``cli/commands.py`` promises)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.main import one_line
+from tribes.core import views
 from tribes.core.errors import BadPosition, LogError, UsageError
 from tribes.events import annotation, codec, files
 from tribes.replay.cursor import check_point
@@ -17,6 +19,18 @@ from tribes.replay.cursor import check_point
 LOG = click.Path(path_type=Path)
 """A log to read: whatever is wrong with it (missing, a folder, damaged) the library says."""
 OUT = click.Path(path_type=Path, dir_okay=False)
+
+
+def work_options(command: Any) -> Any:
+    """``--jobs N`` and ``--cluster ADDRESS`` of the commands whose work runs in shards."""
+    command = click.option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Run on a Dask cluster: its scheduler's address, or local:N (N local workers).",
+    )(command)
+    return click.option(
+        "--jobs", type=int, default=1, show_default=True, help="Worker processes on this machine."
+    )(command)
 
 
 def options(pairs: Sequence[str]) -> dict[str, str]:
@@ -46,7 +60,7 @@ def tag_pairs(pairs: Sequence[str]) -> list[tuple[str, str]]:
 
 def tag_line(key: str, value: str) -> str:
     """A tag as a PGN writes one: ``[event "Club night"]``."""
-    return one_line(f"[{key} {codec.to_json(value, indent=None)}]")
+    return views.printable(f"[{key} {codec.to_json(value, indent=None)}]")
 
 
 def read_position(path: Path) -> Any:

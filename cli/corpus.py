@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.main import one_line
+from tribes.cli.common import work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, TribesError, UsageError
 from tribes.events import codec
@@ -18,18 +18,6 @@ from tribes.replay.parallel import Where
 from tribes.replay.stats import stats as compute_stats
 
 FILE = click.Path(path_type=Path)
-
-
-def work_options(command: Any) -> Any:
-    """``--jobs N`` and ``--cluster ADDRESS`` of the commands whose work runs in shards."""
-    command = click.option(
-        "--cluster",
-        metavar="ADDRESS",
-        help="Run on a Dask cluster: its scheduler's address, or local:N (N local workers).",
-    )(command)
-    return click.option(
-        "--jobs", type=int, default=1, show_default=True, help="Worker processes on this machine."
-    )(command)
 
 
 @click.group()
@@ -59,7 +47,9 @@ def ls(path: Path, as_json: bool) -> None:
                 }
                 click.echo(codec.to_json(record, indent=None))
                 continue
-            seats = one_line(",".join(f"{s}({bots[s]})" if s in bots else s for s in head.seats))
+            seats = views.printable(
+                ",".join(f"{s}({bots[s]})" if s in bots else s for s in head.seats)
+            )
             click.echo(
                 f"{k + 1:>6}  {head.game}  seed {head.seed}  {seats}  "
                 f"{views.count(len(log.events), 'event')}"

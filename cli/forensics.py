@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.corpus import work_options
+from tribes.cli.common import work_options
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec

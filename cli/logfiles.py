@@ -10,9 +10,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import options
-from tribes.cli.corpus import work_options
-from tribes.cli.main import one_line
+from tribes.cli.common import options, work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, UncommittedTail, UsageError
 from tribes.events import codec
@@ -69,7 +67,7 @@ def repair(log: Path, force: bool) -> None:
         )
         hinted.args = (hinted.message,)
         raise hinted from None
-    click.echo(one_line(repaired.line()))
+    click.echo(views.printable(repaired.line()))
 
 
 @click.command()

@@ -77,15 +77,10 @@ def _short_help(name: str) -> str:
 
 
 def fail(exc: TribesError) -> NoReturn:
-    click.echo(f"tribes: {one_line(exc.message)}", err=True)
+    from tribes.core.views import printable  # here: the group itself starts without attrs
+
+    click.echo(f"tribes: {printable(exc.message)}", err=True)
     sys.exit(exc.exit_code)
-
-
-def one_line(text: str) -> str:
-    """``text`` as one printable line: control characters and lone surrogates escaped."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 @click.group(cls=TribesGroup, help=DESCRIPTION)

@@ -13,7 +13,6 @@ import click.shell_completion
 
 from tribes import games
 from tribes.cli.common import LOG, at, options, read_position, tag_pairs
-from tribes.cli.main import one_line
 from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
 from tribes.core.game import Game
@@ -179,5 +178,5 @@ def _mover(seats: Sequence[str], who: str | None) -> int | None:
     source = click.get_current_context().get_parameter_source("who")
     named = "TRIBES_SEAT" if source is click.core.ParameterSource.ENVIRONMENT else "--as"
     raise UsageError(
-        f"{named} '{one_line(who)}' is no seat of this log; its seats: {', '.join(seats)}"
+        f"{named} '{views.printable(who)}' is no seat of this log; its seats: {', '.join(seats)}"
     )

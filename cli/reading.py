@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from tribes.cli.common import LOG, OUT, at, tag_line
-from tribes.cli.main import one_line
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -46,7 +45,7 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     for step in steps if 0 in notes or steps[0].effects else steps[1:]:  # what the start did
         click.echo(views.step_line(opened.game, head.seats, step, width, viewer))
         for line in notes.get(step.index, "").splitlines():
-            click.echo(one_line(f"      # {line}".rstrip()))
+            click.echo(views.printable(f"      # {line}".rstrip()))
 
 
 @click.command()
@@ -90,7 +89,7 @@ def show(
         top = "".join(tag_line(k, v) + "\n" for k, v in tags.items())
         what = "the start" if index == 0 else f"event {index}"
         below = "".join(
-            one_line(line) + "\n"
+            views.printable(line) + "\n"
             for line in (f"note on {what}: {noted}" if noted else "").splitlines()
         )
         out = top + (top and "\n") + board + below

@@ -12,8 +12,7 @@ from pathlib import Path
 import click
 
 from tribes import games
-from tribes.cli.common import options, read_position
-from tribes.cli.corpus import work_options
+from tribes.cli.common import options, read_position, work_options
 from tribes.events import codec
 from tribes.replay.demo import run as run_demo
 from tribes.replay.parallel import Where

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.main import one_line
+from tribes.core import views
 from tribes.replay.undo import undo as take_back
 
 LOG = click.Path(path_type=Path)
@@ -28,4 +28,4 @@ def undo(log: Path, moves: int | None, force: bool) -> None:
     it was in LOG.undone. The log's digest changes: undo is for your own games, not a log you
     already shared. Refused when a tag or note was added after those moves, or when nothing
     would be left."""
-    click.echo(one_line(take_back(log, moves, force=force).line()))
+    click.echo(views.printable(take_back(log, moves, force=force).line()))

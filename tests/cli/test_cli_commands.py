@@ -44,7 +44,7 @@ def _loaded_after(*args: str) -> list[str]:
     code = (
         "import json, sys\n"
         f"sys.argv = ['tribes', *{list(args)!r}]\n"
-        "from tribes.cli.commands import run\n"
+        "from tribes.cli import run\n"
         "try:\n    run()\nexcept SystemExit:\n    pass\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
@@ -67,6 +67,30 @@ def test_a_command_loads_its_own_module_and_no_other_command():
         "tribes.cli.commands",
     }
     assert not loaded & others, sorted(loaded & others)
+
+
+SHOW_NEVER = (
+    "tribes.replay.corpus",
+    "tribes.replay.batch",
+    "tribes.replay.parallel",
+    "tribes.replay.simulate",
+    "tribes.replay.stats",
+    "tribes.replay.sweep",
+    "tribes.replay.appending",
+)
+"""What ``show`` of one log must not load (docs/performance.md): the corpus, batch, simulation
+and parallel machinery, and appending (a path with ``#`` loads the corpus reader, only then)."""
+
+
+def test_show_loads_its_own_module_and_no_machinery_of_many_games(cli):
+    path = cli.new()
+    cli.play(path, 3)
+    loaded = set(_loaded_after("show", str(path)))
+    assert "tribes.cli.reading" in loaded
+    shared = {"tribes.cli.reading", "tribes.cli.main", "tribes.cli.common", "tribes.cli.commands"}
+    others = set(_command_modules()) - shared
+    wrong = sorted(m for m in loaded if m.startswith(SHOW_NEVER) or m in others)
+    assert not wrong, wrong
 
 
 @pytest.mark.parametrize("width", [50, 52, 60, 64, 70, 77, 78, 100])
