@@ -211,6 +211,37 @@ def particular_games(root: Path = ROOT) -> dict[str, list[str]]:
     return found
 
 
+def private_imports(root: Path = ROOT) -> list[str]:
+    """Each private name (``_name``) a module takes from another module of the packages, by a
+    ``from`` import or as an attribute of a module it imported: shared code belongs in a public
+    name where both can see it (``tribes.cli.common``), not in one module's private helpers."""
+    known = modules(root)
+    found: list[str] = []
+    for name, path in known.items():
+        imported: dict[str, str] = {}
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tribes"):
+                for a in node.names:
+                    full = f"{node.module}.{a.name}"
+                    if a.name.startswith("_") and not a.name.startswith("__"):
+                        found.append(f"{name}: {full}")
+                    elif full in known:
+                        imported[a.asname or a.name] = full
+            elif isinstance(node, ast.Import):
+                imported.update({a.asname: a.name for a in node.names if a.asname})
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in imported
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                found.append(f"{name}: {imported[node.value.id]}.{node.attr}")
+    return sorted(found)
+
+
 def test_no_cycle_between_modules():
     found = cycles(module_graph())
     assert not found, "import cycles (imports in functions included): " + "; ".join(
@@ -221,6 +252,10 @@ def test_no_cycle_between_modules():
 def test_replay_and_cli_import_no_particular_game():
     """They reach every game through the registry (``tribes.games``), never one by name."""
     assert not particular_games(), particular_games()
+
+
+def test_no_module_imports_a_private_name_of_another():
+    assert not private_imports(), private_imports()
 
 
 def _tree(root: Path, files: dict[str, str]) -> Path:
@@ -269,3 +304,19 @@ def test_the_analyser_sees_a_particular_game(tmp_path):
         "tribes.cli.play": ["tribes.games.clans"],
         "tribes.replay.demo": ["tribes.games.clans.events"],
     }
+
+
+def test_the_analyser_sees_a_private_name_taken(tmp_path):
+    root = _tree(
+        tmp_path,
+        {
+            "cli/main.py": "def _options():\n    pass\n",
+            "cli/logfiles.py": "def verify():\n    from tribes.cli.main import _options\n",
+            "cli/play.py": "from tribes.cli import main as group\nx = group._options\n",
+            "cli/rules.py": "from tribes.cli.main import __doc__\n",
+        },
+    )
+    assert private_imports(root) == [
+        "tribes.cli.logfiles: tribes.cli.main._options",
+        "tribes.cli.play: tribes.cli.main._options",
+    ]

@@ -41,9 +41,9 @@ from tribes.games.iwari.state import (
     IwariState,
     PendingFeat,
     Phase,
-    _dealt,
-    _hand,
+    dealt_expeditions,
     fresh,
+    hand_of,
     start_deck,
     tribes_for,
 )
@@ -96,7 +96,7 @@ def from_position(
     hands_data = position["hands"]
     if not isinstance(hands_data, dict) or set(hands_data) != set(names):
         raise BadPosition("'hands' must give every seat its cards")
-    hands = [_hand(_cards(hands_data[n], f"the hand of {n}")) for n in names]
+    hands = [hand_of(_cards(hands_data[n], f"the hand of {n}")) for n in names]
     if any(sum(h) > HAND for h in hands):
         raise BadPosition(f"a hand holds at most {HAND} cards")
     deck = _cards(position["deck"], "the deck")
@@ -135,7 +135,7 @@ def from_position(
         tuple(sorted(covered)),
         start,
         feats,
-        _dealt(seed, with_expeditions),
+        dealt_expeditions(seed, with_expeditions),
     )
     state = attrs.evolve(
         state,

@@ -140,14 +140,14 @@ def from_seed(
     hands = []
     for _ in range(players):
         dealt, deck = deck[:HAND], deck[HAND:]
-        hands.append(_hand(dealt))
+        hands.append(hand_of(dealt))
     display, deck = deck[:DISPLAY], deck[DISPLAY:]
     covering = Stream(seed, "mountains")
     covered = []
     for peak in game_map.mountains.get(players, ()):
         choices = [c.id for c in game_map.connections if c.peaks == peak]
         covered.append(choices[covering.below(len(choices))])
-    cards = _dealt(seed, with_expeditions)
+    cards = dealt_expeditions(seed, with_expeditions)
     start = Stream(seed, "start").below(players)
     state = fresh(
         game_map, players, deck, display, hands, tuple(sorted(covered)), start, feats, cards
@@ -155,7 +155,7 @@ def from_seed(
     return attrs.evolve(state, seed=seed)
 
 
-def _dealt(seed: int, with_expeditions: bool) -> tuple[ExpeditionCard, ...]:
+def dealt_expeditions(seed: int, with_expeditions: bool) -> tuple[ExpeditionCard, ...]:
     """I20: three expedition cards face up, drawn from the seed (from a position too)."""
     if not with_expeditions:
         return ()
@@ -200,5 +200,6 @@ def fresh(
     )
 
 
-def _hand(cards: Sequence[Terrain]) -> Hand:
+def hand_of(cards: Sequence[Terrain]) -> Hand:
+    """A hand as its count of cards of each terrain (a dealt hand, a position's hand)."""
     return tuple(sum(1 for c in cards if c is t) for t in TERRAINS)  # type: ignore[return-value]
