@@ -3,7 +3,8 @@ gives a game all of it from a few modules.
 
 Core knows no game; games subclass :class:`GameBase` and are listed in ``tribes.games``. A game
 declares what is particular to it — its name, its :class:`Facts`, its event table, its bots and its
-modules (``rules``, ``notation``, ``views``, ``rendering``, ``pictures``) — and inherits the rest.
+modules (``rules``, ``notation``, ``views``, ``render`` as ``rendering``, ``pictures``) — and
+inherits the rest; its rules text and data files are in its package too.
 A *viewer* is who looks at a state: a seat number, :data:`SPECTATOR` (no hidden information) or
 :data:`EVERYTHING` (all of it, for debugging).
 """
@@ -70,6 +71,9 @@ class Facts:
     private_moves: bool = False
     """Whether the legal moves give a hidden thing away (Iwari: the plays a hand can pay for):
     then only the seat to move (and a viewer of everything) sees them."""
+    rule_letter: str = ""
+    """The letter of the game's rule ids (``C`` of ``C18``): its rules text is ``rules.md`` in
+    its own package, numbered ``- C1. …`` (:mod:`tribes.core.rulebook`); "" when it ships none."""
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)

@@ -157,9 +157,7 @@ def rule_ids(game: Game) -> list[str]:
     """The rule ids of ``game``'s rules, in order; a game without shipped rules has none to
     count (a usage error)."""
     try:
-        book = rulebook.rulebook(game.name)
-    except UsageError:
-        raise UsageError(
-            f"{game.name} ships no rules (rules/{game.name}.md): no rule ids to count"
-        ) from None
+        book = rulebook.rulebook(game)
+    except UsageError as exc:
+        raise UsageError(f"{exc.message}: no rule ids to count") from None
     return [r.id for r in book.rules]

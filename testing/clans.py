@@ -1,6 +1,6 @@
 """Clans under test: small positions on the standard board, and moves by their numbers.
 
-Written from ``rules/clans.md`` and the board data only. Everything that is not particular to
+Written from ``games/clans/rules.md`` and the board data only. Everything that is not particular to
 Clans (playing by notation, refusals, effects of a type) comes from :mod:`tribes.testing`.
 """
 

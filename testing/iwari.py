@@ -1,7 +1,7 @@
 """Iwari under test: small positions on the standard (stand-in) map, with every card accounted
 for, and the scorings reached at once.
 
-Written from ``rules/iwari.md``, the map data and the position format of ``state.py`` only.
+Written from ``games/iwari/rules.md``, the map data and the position format of ``state.py`` only.
 Everything that is not particular to Iwari (playing by notation, refusals, effects of a type)
 comes from :mod:`tribes.testing`.
 

@@ -1,4 +1,4 @@
-"""Each Hunters and Gatherers fixture shows the case of rules/hunters.md ("Edge cases that want a
+"""Each Hunters and Gatherers fixture shows the case of games/hunters/rules.md ("Edge cases that want a
 fixture log each") it is named for: exact points, winners, returned members and removed tiles,
 read from the replayed effects and states.
 

@@ -1,4 +1,4 @@
-"""Each Iwari edge-case fixture shows the case of rules/iwari.md ("Edge cases that want a fixture
+"""Each Iwari edge-case fixture shows the case of games/iwari/rules.md ("Edge cases that want a fixture
 log each") it is named for: exact points, steps and pieces, read from the replayed effects.
 
 The golden transcripts of the same logs are pinned by tests/test_playthroughs.py."""

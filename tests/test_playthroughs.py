@@ -1,5 +1,5 @@
 """Golden playthroughs: every fixture log replayed step by step against its snapshot, and checks
-that each Clans fixture really shows the edge case of rules/clans.md it is named for."""
+that each Clans fixture really shows the edge case of games/clans/rules.md it is named for."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Clans (Leo Colovini, 2002) for 2 to 4 players: the rules of ``rules/clans.md``."""
+"""Clans (Leo Colovini, 2002) for 2 to 4 players: the rules of ``rules.md`` in this package."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class ClansGame(GameBase):
     rules_version = 1
     events = EVENTS
     facts = Facts(
+        rule_letter="C",
         min_seats=2,
         max_seats=4,
         hidden="each player's clan colour, until the end (C23)",

@@ -1,5 +1,5 @@
 """Carcassonne: Hunters and Gatherers (Klaus-Jürgen Wrede, 2002) for 2 to 5 players: the rules
-of ``rules/hunters.md``."""
+of ``rules.md`` in this package."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ class HuntersGame(GameBase):
     rules_version = 1
     events = EVENTS
     facts = Facts(
+        rule_letter="H",
         min_seats=2,
         max_seats=5,
         hidden="the order of the land and bonus stacks (H23)",

@@ -1,4 +1,4 @@
-"""Iwari (Michael Schacht, 2020) for 2 to 5 players: the rules of ``rules/iwari.md``."""
+"""Iwari (Michael Schacht, 2020) for 2 to 5 players: the rules of ``rules.md`` in this package."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class IwariGame(GameBase):
     rules_version = 1
     events = EVENTS
     facts = Facts(
+        rule_letter="I",
         min_seats=2,
         max_seats=5,
         hidden="each player's hand and the order of the deck (I22)",

@@ -58,7 +58,8 @@ def test_the_tables_name_rules_of_the_game_only(name: str) -> None:
 
 def test_the_rule_ids_are_those_of_the_rules_shipped() -> None:
     assert rule_ids(games.get("clans")) == [f"C{i}" for i in range(1, 24)]
-    assert [r.id for r in rulebook.rulebook("iwari").rules] == rule_ids(games.get("iwari"))
+    iwari = games.get("iwari")
+    assert [r.id for r in rulebook.rulebook(iwari).rules] == rule_ids(iwari)
 
 
 def test_coverage_of_a_fixture_folder(cli: Cli, tmp_path: Path) -> None:

@@ -4,10 +4,12 @@ id through ``tribes rules``, whole or one at a time."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
+from tribes import games
 from tribes.core import rulebook
 from tribes.core.errors import UsageError
 
@@ -26,7 +28,7 @@ COUNTS = {"clans": 23, "hunters": 23, "iwari": 22}
 @pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason=NO_SHARED)
 @pytest.mark.parametrize("game", sorted(COUNTS))
 def test_shipped_rules_are_the_shared_ones(game):
-    assert (ROOT / "rules" / f"{game}.md").read_bytes() == (
+    assert (ROOT / "games" / game / "rules.md").read_bytes() == (
         SHARED / "rules" / f"{game}.md"
     ).read_bytes()
 
@@ -42,23 +44,70 @@ def test_packaged_data_files_are_the_shared_ones():
 
 @pytest.mark.parametrize(("game", "count"), sorted(COUNTS.items()))
 def test_every_rule_is_numbered_in_order(game, count):
-    letter = {v: k for k, v in rulebook.GAMES.items()}[game]
-    ids = [r.id for r in rulebook.rulebook(game).rules]
+    letter = games.get(game).facts.rule_letter
+    ids = [r.id for r in rulebook.rulebook(games.get(game)).rules]
     assert ids == [f"{letter}{n}" for n in range(1, count + 1)]
 
 
+def test_every_registered_game_has_rules_of_a_letter_of_its_own():
+    letters = [games.get(name).facts.rule_letter for name in games.names()]
+    assert all(len(letter) == 1 and letter.isupper() for letter in letters), letters
+    assert len(set(letters)) == len(letters), letters
+    assert sorted(rulebook.with_rules(registered())) == sorted(COUNTS) == games.names()
+
+
 def test_a_rule_is_found_by_its_id_with_its_rulings():
-    rule = rulebook.find("c19")
+    rule = rulebook.find("c19", registered())
     assert rule.id == "C19" and rule.game == "clans"
     assert rule.text.startswith("C19. ")
-    assert "**Ruling**" in rulebook.find("H13").text
+    assert "**Ruling**" in rulebook.find("H13", registered()).text
 
 
 def test_an_unknown_rule_names_the_range():
     with pytest.raises(UsageError, match=r"clans has no rule 'C99'; its rules are C1 to C23"):
-        rulebook.rulebook("clans").rule("C99")
-    with pytest.raises(UsageError, match="is no rule id"):
-        rulebook.find("Z4")
+        rulebook.rulebook(games.get("clans")).rule("C99")
+    with pytest.raises(UsageError, match=r"is no rule id; .*: C1… \(Clans\), H1… .* I1… \(Iwari\)"):
+        rulebook.find("Z4", registered())
+    with pytest.raises(UsageError, match=r"no rules for 'chess'; rules: clans, hunters, iwari"):
+        rulebook.named("Chess", registered())
+
+
+def test_the_rules_text_is_read_from_the_package_of_the_game(tmp_path, monkeypatch):
+    """A game defined anywhere (a plugin's package) has the rules of the ``rules.md`` beside
+    the module that defines it; none there, or rules of another letter, is said in one line."""
+    package = tmp_path / "somegame"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "import attrs\n"
+        "from tribes.games.clans import GAME as _CLANS\n"
+        "class Game:\n"
+        "    name = 'some'\n"
+        "    facts = attrs.evolve(_CLANS.facts, rule_letter='S')\n"
+        "GAME = Game()\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import somegame  # type: ignore[import-not-found]
+
+    monkeypatch.setitem(sys.modules, "somegame", somegame)  # forgotten after the test
+
+    with pytest.raises(UsageError, match=r"some ships no rules: no rules.md in somegame"):
+        rulebook.rulebook(somegame.GAME)
+    (package / "rules.md").write_text("# Some game — rules\n\n## Start\n- S1. One rule.\n")
+    rulebook._read.cache_clear()
+    book = rulebook.rulebook(somegame.GAME)
+    assert (book.title, [(r.id, r.section, r.text) for r in book.rules]) == (
+        "Some game",
+        [("S1", "Start", "S1. One rule.")],
+    )
+    (package / "rules.md").write_text("# Some game — rules\n- C1. Clans' rule.\n")
+    rulebook._read.cache_clear()
+    with pytest.raises(UsageError, match=r"some's rule letter is S, but its rules.md has C1"):
+        rulebook.rulebook(somegame.GAME)
+    rulebook._read.cache_clear()
+
+
+def registered():
+    return [games.get(name) for name in games.names()]
 
 
 def test_cli_prints_one_rule(cli):
@@ -70,7 +119,7 @@ def test_cli_prints_one_rule(cli):
 
 def test_cli_prints_a_game_and_lists_all(cli):
     whole = cli.ok("rules", "iwari")
-    assert whole == rulebook.rulebook("iwari").text.rstrip() + "\n"
+    assert whole == rulebook.rulebook(games.get("iwari")).text.rstrip() + "\n"
     listing = cli.ok("rules")
     assert "clans    Clans (23 rules, C1 to C23)" in listing
     assert "iwari    Iwari (22 rules, I1 to I22)" in listing

@@ -1,4 +1,4 @@
-"""Clans rules C20–C23: the end of the game, final scores and views (from rules/clans.md)."""
+"""Clans rules C20–C23: the end of the game, final scores and views (from games/clans/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Clans rules C8–C11: moving huts and founding villages (written from rules/clans.md)."""
+"""Clans rules C8–C11: moving huts and founding villages (written from games/clans/rules.md)."""
 
 from __future__ import annotations
 

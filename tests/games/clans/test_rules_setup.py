@@ -1,4 +1,4 @@
-"""Clans rules C1–C7: components, setup and positions (written from rules/clans.md)."""
+"""Clans rules C1–C7: components, setup and positions (written from games/clans/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Clans rules C12–C19: founding and scoring villages (written from rules/clans.md)."""
+"""Clans rules C12–C19: founding and scoring villages (written from games/clans/rules.md)."""
 
 from __future__ import annotations
 

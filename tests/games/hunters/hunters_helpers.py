@@ -1,6 +1,6 @@
 """Helpers for the Hunters and Gatherers rule tests.
 
-Written from ``rules/hunters.md``, the tile data and the contract (``hunters-spec.md``) only, never
+Written from ``games/hunters/rules.md``, the tile data and the contract (``hunters-spec.md``) only, never
 from the engine's code. This module is the only one that touches the library API (the game
 object, the header, effects' attributes), so that the tests can be rewired in one place.
 

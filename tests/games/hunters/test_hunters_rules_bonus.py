@@ -1,5 +1,5 @@
 """Hunters and Gatherers H13 (gold and bonus tiles) and the bonus tile in the last turn (H14),
-written from rules/hunters.md, the sheet and the contract only.
+written from games/hunters/rules.md, the sheet and the contract only.
 
 The base: 35 (forest east only) – 38 (forest E–W with gold); 34 (forest west only) drawn closes a
 forest of 3 pieces (6 points) with one nugget at (2,0).

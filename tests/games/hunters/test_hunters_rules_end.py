@@ -1,5 +1,5 @@
 """Hunters and Gatherers H14–H18: the end, unfinished features, huts, hunters, the winner
-(written from rules/hunters.md, the sheet's examples and the contract only).
+(written from games/hunters/rules.md, the sheet's examples and the contract only).
 
 Every scenario ends the game at once: the stack holds only the drawn tile, so the move played is
 the last land tile's (H14) and final scoring follows.

@@ -1,5 +1,5 @@
 """Hunters and Gatherers H10–H12: complete forests, majorities, members going home (written
-from rules/hunters.md, the sheet's examples and the contract only).
+from games/hunters/rules.md, the sheet's examples and the contract only).
 
 Tiles used (data sides N E S W):
 - 35 MFMM (forest 1 east only), 34 MMMF (forest 3 west only), 36 MMFM (forest 1 south only):

@@ -1,5 +1,5 @@
 """Hunters and Gatherers H5–H7: drawing and placing a tile, placing a piece, scoring at once
-(written from rules/hunters.md and the contract only).
+(written from games/hunters/rules.md and the contract only).
 
 Tiles used (data sides N E S W):
 - 35 MFMM: forest 1 on the east side only; meadow 0 (mammoth) on N, S, W.

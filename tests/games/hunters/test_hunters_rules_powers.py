@@ -1,5 +1,5 @@
 """Hunters and Gatherers H19–H22: the bonus tiles' powers (fire, mushrooms, aurochs, shrine),
-written from rules/hunters.md, the sheet and the contract only.
+written from games/hunters/rules.md, the sheet and the contract only.
 
 Bonus tiles placed in positions count as land tiles (H13: a placed bonus tile is a land tile
 from then on). Tiles (data sides N E S W): 80 MMMM fire and a tiger; 81 MFFM forest 1 (E, S)

@@ -1,5 +1,5 @@
 """Hunters and Gatherers H8–H9: rivers, when they are complete and what they score (written
-from rules/hunters.md, the sheet's examples and the contract only).
+from games/hunters/rules.md, the sheet's examples and the contract only).
 
 Tiles used (data sides N E S W):
 - 2 MRFF: river 1 on E into lake 8 (1 fish). 0 RMFF: river 1 on N into lake 8 (2 fish).

@@ -1,5 +1,5 @@
 """Hunters and Gatherers H1–H4 (components, setup, positions) and H23 (views), written from
-rules/hunters.md and the contract only."""
+games/hunters/rules.md and the contract only."""
 
 from __future__ import annotations
 

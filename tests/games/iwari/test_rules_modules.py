@@ -1,5 +1,5 @@
 """Iwari rules I19–I21: the feats and expeditions modules and the map variants (written from
-rules/iwari.md)."""
+games/iwari/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Iwari rules I12–I18: tent, half-journey, end, totem and settlement scoring, the winner
-(written from rules/iwari.md)."""
+(written from games/iwari/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Iwari rules I1–I7: components, setup and positions (written from rules/iwari.md)."""
+"""Iwari rules I1–I7: components, setup and positions (written from games/iwari/rules.md)."""
 
 from __future__ import annotations
 

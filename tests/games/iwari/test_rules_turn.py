@@ -1,4 +1,4 @@
-"""Iwari rules I8–I11: a turn — play, exchange, refill, the third tribe (from rules/iwari.md)."""
+"""Iwari rules I8–I11: a turn — play, exchange, refill, the third tribe (from games/iwari/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Iwari rule I22: what a player sees (written from rules/iwari.md)."""
+"""Iwari rule I22: what a player sees (written from games/iwari/rules.md)."""
 
 from __future__ import annotations
 
