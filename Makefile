@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: demo test lint bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	@echo "installing tribes and its tools into $(VENV) (the log: $(VENV)/install.log)"
 	@$(BIN)/python -m pip install --upgrade pip > $(VENV)/install.log 2>&1 \
