@@ -1,7 +1,8 @@
 """The commands of ``tribes``, one line each, and ``tribes --help`` written from them.
 
-This module imports nothing: the ``tribes`` script (``tribes.cli.run``) reads it first, and
-``tribes --help`` is answered from it alone. Loading click costs more instructions than the
+This module imports nothing but the registry of games (its list of names, which loads no game):
+the ``tribes`` script (``tribes.cli.run``) reads it first, and ``tribes --help`` is answered
+from it alone. Loading click costs more instructions than the
 whole of that answer (~130 M of ~170 M on this project's machine: its import pulls in
 ``inspect``, ``typing``, ``enum``, ``uuid``, ``datetime``), so the list of commands is written
 here, where it is read without click, and click's own rendering is used whenever the text would
@@ -10,6 +11,8 @@ two renderings to the same bytes at every width.
 """
 
 from __future__ import annotations
+
+from tribes import games
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "act": ("tribes.cli.play:act", "Check moves and append them to the log (all of them, or none)."),
@@ -45,11 +48,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """Command name -> (``module:attribute`` of its click command, the short help --help lists)."""
 
-DESCRIPTION = (
-    "tribes: Clans, Iwari and Carcassonne: Hunters and Gatherers as event logs you can replay, "
-    "check, step through and share."
-)
-"""What ``tribes --help`` says the program is."""
+
+def description() -> str:
+    """What ``tribes --help`` says the program is, naming the registered games (their names
+    alone: the registry's list, read without loading any game)."""
+    return (
+        "tribes: board games as event logs you can replay, check, step through and share. "
+        f"Games: {', '.join(games.names())}."
+    )
+
 
 OPTIONS = (("--version", "Show the version and exit."), ("--help", "Show this message and exit."))
 """The options of ``tribes`` itself, as click lists them."""
@@ -59,7 +66,7 @@ def help_text(width: int) -> str | None:
     """``tribes --help`` as click renders it at ``width`` (its formatter's width: the terminal's
     columns, at most 80, less 2), or None where filling words into lines could differ from it."""
     out = ["Usage: tribes [OPTIONS] COMMAND [ARGS]...\n\n"]
-    about = _filled(DESCRIPTION, width, "  ")
+    about = _filled(description(), width, "  ")
     if about is None:
         return None
     out.append(about + "\n")

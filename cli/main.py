@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 
 import click
 
-from tribes.cli.commands import COMMANDS, DESCRIPTION
+from tribes.cli.commands import COMMANDS, description
 from tribes.core.errors import TribesError
 
 
@@ -83,10 +83,10 @@ def fail(exc: TribesError) -> NoReturn:
     sys.exit(exc.exit_code)
 
 
-@click.group(cls=TribesGroup, help=DESCRIPTION)
+@click.group(cls=TribesGroup, help=description())
 @click.version_option(package_name="tribes")
 def main() -> None:
-    """The program itself: what it is (``DESCRIPTION``) and its commands (``COMMANDS``)."""
+    """The program itself: what it is (``description()``) and its commands (``COMMANDS``)."""
 
 
 if __name__ == "__main__":

@@ -7,7 +7,10 @@ and exits with :attr:`TribesError.exit_code`. Anything else escaping is a bug.
 from __future__ import annotations
 
 import copy
-from typing import Self
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # ``tribes --help`` loads this module (the registry's): no ``typing`` for it
+    from typing import Self
 
 
 class TribesError(Exception):

@@ -5,8 +5,11 @@ from __future__ import annotations
 import importlib
 
 from tribes.core.errors import CorruptLog, UnknownGame
-from tribes.core.events import EventTable
-from tribes.core.game import Game
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # ``tribes --help`` reads names(): neither ``typing`` nor the contract for it
+    from tribes.core.events import EventTable
+    from tribes.core.game import Game
 
 _MODULES: dict[str, str] = {
     "clans": "tribes.games.clans",

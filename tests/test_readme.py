@@ -12,6 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from tribes import games
+from tribes.core import rulebook
+from tribes.core.game import proper_name
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 DOCS = sorted((ROOT / "docs").rglob("*.md"))
@@ -74,6 +78,73 @@ def test_the_readme_is_a_front_door():
         d.relative_to(ROOT).as_posix() for d in DOCS if d.relative_to(ROOT).as_posix() not in linked
     ]
     assert not missing, f"docs the README does not lead to: {missing}"
+
+
+GAME_ROW = re.compile(
+    r"^\| `(\w+)` — \*\*(.+?)\*\* .*\| \[(\w+)–(\w+)\]\(games/(\w+)/rules\.md\) "
+    r"\| \[docs/games/(\w+)\.md\]\(docs/games/\w+\.md\) \|$",
+    re.M,
+)
+
+
+def test_the_readme_names_the_registered_games():
+    """Its table of games is the registry's built-in games (a game from another distribution
+    may be registered too), each by its name and title, its rule ids and its guide."""
+    rows = GAME_ROW.findall(README.read_text())
+    built_in = [
+        name
+        for name in games.names()
+        if rulebook.package_of(games.get(name)) == f"tribes.games.{name}"
+    ]
+    assert sorted(row[0] for row in rows) == built_in
+    for name, title, first, last, folder, guide in rows:
+        book = rulebook.rulebook(games.get(name))
+        assert (title, folder, guide) == (proper_name(games.get(name)), name, name)
+        assert (first, last) == (book.rules[0].id, book.rules[-1].id)
+    assert not re.search(r"\b(two|three|four|five) games\b", README.read_text())
+
+
+CODE_PATH = re.compile(r"`([\w<>/]+/)`|`([\w<>/]*\w+\.py)`")
+"""A folder (``events/``) or a module (``events/codec.py``, or ``codec.py`` in the folder named
+last) as the docs name them."""
+
+
+def named_modules(page: Path) -> list[str]:
+    """The modules a page names, as paths from the top (in the map of the code, a bare
+    ``model.py`` is in the folder named last), ``<game>`` standing for any game."""
+    found, folder = [], ""
+    for match in CODE_PATH.finditer(page.read_text()):
+        if match[1]:
+            folder = match[1]
+        elif "/" in match[2]:
+            found.append(match[2])
+            folder = match[2].rpartition("/")[0] + "/"
+        elif page.name == "layout.md":
+            found.append(folder + match[2])
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_module_the_docs_name_is_in_the_code(page):
+    """``render`` is not ``rendering``: a module a page names exists, under that name (a
+    ``games/<game>/`` module in some game)."""
+    built_in = [n for n in games.names() if (ROOT / "games" / n).is_dir()]
+    wrong = [
+        path
+        for path in named_modules(page)
+        if not any((ROOT / path.replace("<game>", name)).is_file() for name in built_in)
+    ]
+    assert not wrong, f"{page.name} names modules the code does not have: {wrong}"
+
+
+def test_the_modules_of_a_game_as_the_layout_lists_them():
+    text = (ROOT / "docs" / "layout.md").read_text()
+    listed = re.search(r"its modules are\s+((?:`\w+`,?\s+(?:and\s+)?)+)", text)
+    assert listed is not None
+    for name in games.names():
+        if (ROOT / "games" / name).is_dir():
+            for module in re.findall(r"`(\w+)`", listed[1]):
+                assert (ROOT / "games" / name / f"{module}.py").is_file(), (name, module)
 
 
 def anchors(page: Path) -> set[str]:
