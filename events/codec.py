@@ -1,8 +1,7 @@
 """The one serialization module: attrs objects <-> plain data <-> msgpack / JSON.
 
 The cattrs converter is made by :func:`make_converter` (strict primitives, tuples back from lists,
-enums by value, cache fields left out), on first use, with the hooks games :func:`register` for
-their own value types. Nothing else in tribes calls msgpack or json on game objects. Decoding is
+enums by value, cache fields left out), on first use. Nothing else in tribes calls msgpack or json on game objects. Decoding is
 strict: an int is an int, text is UTF-8 without lone surrogates, no NaN or Infinity, and the
 amount of data is bounded. Events travel in two shapes:
 
@@ -16,10 +15,10 @@ import hashlib
 import json
 import math
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from enum import Enum
 from itertools import chain
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 import cattrs
@@ -36,32 +35,12 @@ CACHE = "tribes.cache"
 class with such fields rebuilds them in ``classmethod from_fields(**fields)``."""
 
 
-class Hook(NamedTuple):
-    """How a game's own value type travels: ``to_plain`` gives plain data (lists, dicts with text
-    keys, ints, strs), ``from_plain`` builds the value back from it and raises TypeError or
-    ValueError on data that does not fit."""
-
-    cls: type
-    to_plain: Callable[[Any], Any]
-    from_plain: Callable[[Any], Any]
-
-
-_HOOKS: dict[type, Hook] = {}
 _CONVERTER: cattrs.Converter | None = None
 
 
-def register(cls: type, to_plain: Callable[[Any], Any], from_plain: Callable[[Any], Any]) -> None:
-    """Teach the codec a game's value type (a coordinate, a coordinate-keyed map). Games call it
-    from the module that defines the type; the converter is remade with it on next use."""
-    global _CONVERTER
-    _HOOKS[cls] = Hook(cls, to_plain, from_plain)
-    _CONVERTER = None
-    _FIELDS.clear()
-
-
-def make_converter(hooks: Iterable[Hook] = ()) -> cattrs.Converter:
+def make_converter() -> cattrs.Converter:
     """A new converter: strict primitives (an int is an int: no bool, text or float coerced),
-    attrs classes with cache fields, and ``hooks`` for value types of games."""
+    attrs classes with cache fields."""
     conv = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool, float, bytes):
         conv.register_structure_hook(kind, _strict(kind))
@@ -87,17 +66,14 @@ def make_converter(hooks: Iterable[Hook] = ()) -> cattrs.Converter:
 
     conv.register_unstructure_hook_factory(_has_caches, unstructure_without_caches)
     conv.register_structure_hook_factory(_has_caches, structure_with_caches)
-    for hook in hooks:
-        conv.register_unstructure_hook(hook.cls, hook.to_plain)
-        conv.register_structure_hook(hook.cls, _from_plain(hook))
     return conv
 
 
 def converter() -> cattrs.Converter:
-    """The converter of tribes, with every registered hook; made on first use."""
+    """The converter of tribes; made on first use."""
     global _CONVERTER
     if _CONVERTER is None:
-        _CONVERTER = make_converter(_HOOKS.values())
+        _CONVERTER = make_converter()
     return _CONVERTER
 
 
@@ -127,13 +103,6 @@ def _valid_text(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _from_plain(hook: Hook) -> Callable[[Any, Any], Any]:
-    def structure(data: Any, _: Any) -> Any:
-        return hook.from_plain(data)
-
-    return structure
 
 
 def _cache_fields(cls: type) -> tuple[str, ...]:
@@ -301,7 +270,7 @@ def canonical_plain(value: Any) -> Any:
     """``canonical(converter().unstructure(value))``, as msgpack packs it, in one walk and a
     quarter of the time: a list or tuple of plain values is taken whole (msgpack packs a tuple
     as the list canonical makes of it), an attrs object is read field by field in sorted order.
-    Anything else (a game's registered type, an enum, a subclass) takes the converter's path.
+    Anything else (an enum, a subclass) takes the converter's path.
     Every append of a log and every game of a corpus hashes a state, so this is worth its
     length."""
     kind = type(value)
@@ -336,9 +305,7 @@ def canonical_plain(value: Any) -> Any:
 def _plain_fields(kind: type) -> _Fields | None:
     """The sorted serialized fields of an attrs class (the converter unstructures it into a
     dict of them) and a getter of their values; ``_BY_VALUE`` for an enum; None for a class of
-    any other kind, or one a game registered a hook for."""
-    if kind in _HOOKS:
-        return None
+    any other kind."""
     if issubclass(kind, Enum):
         return _BY_VALUE
     if not attrs.has(kind):
