@@ -119,8 +119,8 @@ class Tile:
         not meet an occupied neighbour."""
         found = self.allowed.get(key)
         if found is None:
-            rotation, members, huts = key & 3, key >> 2 & 1, key >> 3 & 1
-            hutted, manned = key >> 4 & 0xFFF, key >> 16
+            rotation, members, huts = key & ROTATION, key & MEMBERS_LEFT, key & HUTS_LEFT
+            hutted, manned = key >> HUTTED & PLACES, key >> MANNED
             turned = self.turned[rotation]
             masks, hut_masks = turned.masks, turned.hut_masks
             found = self.allowed[key] = tuple(
@@ -135,10 +135,29 @@ class Tile:
         return found
 
 
-def allow_key(rotation: int, manned: int, hutted: int, members: bool, huts: bool) -> int:
-    """One int for what decides the pieces a placement allows: the rotation, the occupied places
-    (12 bits each) and whether members and huts are left."""
-    return (manned << 12 | hutted) << 4 | huts << 3 | members << 2 | rotation
+ROTATION = 0b11
+"""The bits of an allow key that hold the rotation (the lowest: a placement's own)."""
+MEMBERS_LEFT, HUTS_LEFT = 1 << 2, 1 << 3
+"""The bits of an allow key set when the mover has a tribe member, a hut left."""
+HUTTED, MANNED, PLACES = 4, 16, 0xFFF
+"""Where an allow key holds the places (12 bits, ``1 << (3 * direction + part)``) whose river
+system holds a hut and those whose feature holds a member."""
+
+
+def allow_key(
+    members: bool, huts: bool, rotation: int = 0, manned: int = 0, hutted: int = 0
+) -> int:
+    """One int for what decides the pieces a placement allows (:meth:`Tile.allow`): whether
+    members and huts are left, the rotation and the occupied places. Its parts are bits of their
+    own, so a key made without a rotation or places takes them by ``|`` (the legal moves make one
+    a turn and add each placement's)."""
+    return (
+        manned << MANNED
+        | hutted << HUTTED
+        | (HUTS_LEFT if huts else 0)
+        | (MEMBERS_LEFT if members else 0)
+        | rotation
+    )
 
 
 @attrs.frozen(eq=False)

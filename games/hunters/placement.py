@@ -8,6 +8,8 @@ from itertools import compress
 from tribes.games.hunters.board import (
     DIRECTIONS,
     EDGE_NAMES,
+    HUTTED,
+    MANNED,
     PIECE_TYPES,
     STEP,
     Tile,
@@ -58,7 +60,7 @@ def occupied(board: Board, at: Placement, members: bool = True, huts: bool = Tru
     """The places around the empty cell of ``at`` (its placement of rotation 0) whose
     neighbouring feature holds a member (bits ``1 << (3 * direction + part)``, as the cell's own
     sides count them) and those whose river system holds a hut (H6), as one int the way
-    :meth:`Tile.allow`'s key holds them: ``(manned << 12 | hutted) << 4``. Without ``members``
+    :func:`allow_key` holds them. Without ``members``
     (or ``huts``) in the mover's supply, their places are left 0: no option depends on them."""
     x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
     cells, root, sroot = board.cells, board.root, board.sroot
@@ -82,7 +84,7 @@ def occupied(board: Board, at: Placement, members: bool = True, huts: bool = Tru
                 manned |= 4 << shift
         if hutted_roots and sroot[nx, ny, b] in hutted_roots:
             hutted |= 2 << shift
-    return (manned << 12 | hutted) << 4
+    return manned << MANNED | hutted << HUTTED  # allow_key(False, False, 0, manned, hutted)
 
 
 def draw(
