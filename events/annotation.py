@@ -20,7 +20,6 @@ from tribes.events.model import MAX_NOTE, MAX_TAG_KEY, MAX_TAG_VALUE, Annotation
 
 ANNOTATION_TAG = -2
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.:-]*\Z")
-STANDARD_TAGS = ("players", "event", "date", "site", "round", "result")
 
 
 def tag_key_problem(key: Any) -> str | None:

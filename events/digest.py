@@ -52,9 +52,6 @@ class Running:
     def add_annotation(self, note: Annotation) -> None:
         self._add(annotation.record(note))
 
-    def add_bytes(self, wire: bytes) -> None:
-        self._add(wire)
-
     def at(self) -> bytes:
         return self._hash.digest()
 

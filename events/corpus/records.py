@@ -69,7 +69,6 @@ class CorruptCorpus(CorruptLog):
         self.reason = reason
         self.game = game
         self.offset = offset
-        self.corpus_record = where
 
 
 # --- frames ---------------------------------------------------------------------------------------

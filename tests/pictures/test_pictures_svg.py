@@ -155,9 +155,6 @@ def test_hostile_seat_names_are_escaped_in_the_drawing():
         assert name in texts
 
 
-@pytest.mark.skipif(
-    "hunters" not in games.names(), reason="Hunters and Gatherers is not registered yet"
-)
 def test_hunters_tiles_and_pieces_drawn_are_the_states_at_every_step():
     game, log, steps = load("hunters", "full-game-4p")
     letters = dict(zip("abcde", log.header.seats, strict=False))
