@@ -160,6 +160,13 @@ def allow_key(
     )
 
 
+SUPPLY_BITS: dict[tuple[bool, bool], int] = {
+    (members, huts): allow_key(members, huts) for members in (False, True) for huts in (False, True)
+}
+"""``allow_key(members, huts)`` by (members left, huts left): the legal moves and the check, on
+the hot path, look the supply's part of a key up rather than call for it."""
+
+
 @attrs.frozen(eq=False)
 class TileSet:
     """A validated tile file with its tables. One per source, shared by every game of it."""

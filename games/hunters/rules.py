@@ -13,7 +13,7 @@ from tribes.core.game import Outcome, Pending
 from tribes.core.header import Header
 from tribes.core.movelist import MoveList
 from tribes.games.hunters import features as feats
-from tribes.games.hunters.board import allow_key, load
+from tribes.games.hunters.board import SUPPLY_BITS, load
 from tribes.games.hunters.events import (
     PIECES,
     BonusEarned,
@@ -110,7 +110,7 @@ def legal_moves(state: HuntersState) -> Moves:
     if not (members or huts):
         return Moves(where)
     cache, allow = tile.allowed, tile.allow
-    flags = allow_key(members > 0, huts > 0)
+    flags = SUPPLY_BITS[members > 0, huts > 0]
     options: list[Options] = []
     starts: list[int] = []
     count = 0
@@ -152,7 +152,7 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
     if piece is None:
         return event.feature is None
     members, huts = state.supply[state.to_move]
-    key = allow_key(members > 0, huts > 0, event.rotation)
+    key = SUPPLY_BITS[members > 0, huts > 0] | event.rotation
     if (members and board.manned) or (huts and board.hutted):
         key |= occupied(board, at, members > 0, huts > 0)
     found = tile.allowed.get(key)
