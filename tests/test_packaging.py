@@ -5,6 +5,7 @@ no edit to the packaging: the checkout built here gets one more game folder to p
 
 from __future__ import annotations
 
+import configparser
 import importlib
 import os
 import shutil
@@ -127,8 +128,14 @@ def test_the_wheel_alone_plays_and_has_its_rules(wheel: zipfile.ZipFile, tmp_pat
         "PYTHONPATH": os.pathsep.join([str(tmp_path / "site"), sysconfig.get_paths()["purelib"]]),
     }
 
+    points = configparser.ConfigParser()
+    (listed,) = [n for n in wheel.namelist() if n.endswith(".dist-info/entry_points.txt")]
+    points.read_string(wheel.read(listed).decode())
+    module, _, function = points["console_scripts"]["tribes"].partition(":")
+
     def tribes(*args: str) -> str:
-        code = "import sys; from tribes.cli.commands import run; sys.argv[0] = 'tribes'; run()"
+        """The wheel's ``tribes`` script, as its entry point names it."""
+        code = f"import sys; from {module} import {function}; sys.argv[0] = 'tribes'; {function}()"
         done = subprocess.run(
             [sys.executable, "-S", "-c", code, *args],
             capture_output=True,
