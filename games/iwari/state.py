@@ -50,7 +50,7 @@ class ExpeditionCard:
     """Seats that completed it, in order: the first scored the first circle."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class IwariState:
     """Everything about an Iwari game at one point.
 
