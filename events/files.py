@@ -16,7 +16,6 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import secrets
 import stat
 import time
 from collections.abc import Callable, Iterator
@@ -98,7 +97,7 @@ def write_atomic(path: Path, data: bytes, *, replace: bool) -> None:
     folder = path.parent
     if replace:
         sweep_stale(path)
-    tmp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    tmp = folder / f".{path.name}.{os.urandom(6).hex()}.tmp"
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(tmp, flags | getattr(os, "O_CLOEXEC", 0), 0o644)

@@ -15,6 +15,9 @@ FORMAT_NAME = "tribes-log"
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 MAGIC = b"\x89TRB"
+CORPUS_MAGIC = b"\x89TRC"
+"""A corpus's mark (``tribes.events.corpus``), here so that a reader of one log tells a corpus
+from it without loading the corpus machinery."""
 CHECKPOINT_EVERY = 64
 DIGEST_BYTES = 8
 """Bytes of the state hash a checkpoint keeps."""

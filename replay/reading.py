@@ -22,8 +22,8 @@ from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.header import Header
 from tribes.events import codec, files, logfile
-from tribes.events.corpus import starts_a_corpus
 from tribes.events.logfile import FileEnd, GameLog, Tail
+from tribes.events.model import CORPUS_MAGIC
 from tribes.replay.making import check_seats, file_options, setup
 from tribes.replay.marks import checkpoints
 
@@ -53,6 +53,15 @@ def is_json(path: Path, data: bytes) -> bool:
     return path.suffix == ".json" or data.lstrip()[:1] == b"{"
 
 
+def _starts_a_corpus(data: bytes) -> bool:
+    """Whether ``data``, which begins with the corpus mark, is a corpus (a log with a flipped bit
+    in its mark is a damaged log): asked only then, so that opening a log does not load the
+    corpus machinery."""
+    from tribes.events.corpus import starts_a_corpus
+
+    return starts_a_corpus(data)
+
+
 def open_log(path: Path) -> Opened:
     """Read a log in either form, checked as far as can be without replaying it. JSON events
     may be dicts or, in hand-written scenarios (version 1), moves in notation; both are resolved
@@ -63,7 +72,7 @@ def open_log(path: Path) -> Opened:
         if (ref := corpus.split_ref(path)) is not None:
             return _corpus_game(path, *ref)
     data = logfile.read_bytes(path)
-    if starts_a_corpus(data):  # a log with a flipped bit in its mark is a damaged log
+    if data.startswith(CORPUS_MAGIC) and _starts_a_corpus(data):
         raise UsageError(
             f"{path} is a corpus of many games and this command reads one: name it as "
             f"{path}#K (K from 1; 'tribes corpus ls {path}' lists them)"

@@ -19,8 +19,9 @@ from tribes.core.errors import CorruptLog
 from tribes.core.header import Header
 from tribes.events import codec, logfile
 from tribes.events.framing import uvarint
+from tribes.events.model import CORPUS_MAGIC
 
-MAGIC = b"\x89TRC"
+MAGIC = CORPUS_MAGIC
 FORMAT_NAME = "tribes-corpus"
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)

@@ -121,3 +121,22 @@ def test_help_in_a_process_is_the_same_as_clicks():
     fast = testing_cli.run_process("--help", env={"COLUMNS": "120"}).stdout
     ctx = click.Context(main, info_name="tribes", terminal_width=78)
     assert fast == main.get_help(ctx) + "\n"
+
+
+def test_show_of_a_log_loads_no_corpus_machinery_and_no_other_game(tmp_path):
+    """What ``show`` loads is its start-up time (issue 19): a log of one game is read without
+    the corpus, batch, simulation and parallel modules, without ``secrets`` (and what it
+    imports: a temporary name is ``os.urandom``'s) and without the games the log is not of."""
+    log = tmp_path / "small.tribes"
+    testing_cli.run_process("new", "clans", "--seed", "7", "-o", str(log))
+    loaded = set(_loaded_after("show", str(log)))
+    assert "tribes.cli.reading" in loaded and "tribes.games.clans.rules" in loaded
+    unwanted = {
+        m
+        for m in loaded
+        if m.startswith(("tribes.events.corpus", "tribes.replay.corpus", "tribes.games.hunters"))
+        or m.startswith("tribes.games.iwari")
+        or m in {"tribes.replay.batch", "tribes.replay.simulate", "tribes.replay.parallel"}
+        or m == "secrets"
+    }
+    assert not unwanted, sorted(unwanted)
