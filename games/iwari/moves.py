@@ -24,7 +24,7 @@ from tribes.games.iwari.events import (
     TurnPassed,
 )
 from tribes.games.iwari.placement import options_for, payments
-from tribes.games.iwari.state import IwariState, Phase
+from tribes.games.iwari.state import DISPLAY, IwariState, Phase
 
 THIRD = 2
 """The neutral third tribe's index in a 2-player game (I11)."""
@@ -49,10 +49,34 @@ def legal_moves(state: IwariState) -> list[Event]:
 def plays(
     state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
 ) -> list[Event]:
+    """Every play of ``tribe`` with the active hand, territory by territory: ``_playable``'s
+    loop written out (not resumed as a generator at every territory of every turn)."""
+    hand = state.hands[state.to_move]
+    if not any(hand):
+        return []
+    tents, totems, tribes = state.tents, state.totems, state.tribes
+    tents_left = min(state.tent_supply[tribe], 2)
+    totems_left = min(state.totem_supply[tribe], 2)
+    pays = _hand_payments(hand)
+    game_map = state.map
     out: list[Event] = []
-    for territory, options, one, two in _playable(state, tribe):
-        # mypy takes the event classes for unhashable; a class is hashable
-        out.extend(_territoryplays(kind, territory, options, one, two))  # type: ignore[arg-type]
+    for territory, owners_of in zip(game_map.territories, game_map.owners_of, strict=True):
+        one, two = pays[territory.terrain]
+        if not one:
+            continue  # no payment for one piece, none for two either
+        tid = territory.id
+        options = options_for(
+            owners_of(tents),
+            territory.spaces,
+            sum(totems[tid]),
+            tribe,
+            tents_left,
+            totems_left,
+            tribes,
+        )
+        if options:
+            # mypy takes the event classes for unhashable; a class is hashable
+            out.extend(_territoryplays(kind, tid, options, one, two))  # type: ignore[arg-type]
     return out
 
 
@@ -152,6 +176,13 @@ def _exchange(card: Terrain, source: int) -> Event:
 
 def sources(state: IwariState) -> list[int]:
     """Where a card can be drawn from: the deck, then the display's filled slots."""
+    display = state.display
+    if None not in display:  # the display is full but once the deck has run out
+        return [FROM_DECK, *_SLOTS[len(display)]] if state.deck else list(_SLOTS[len(display)])
     out = [FROM_DECK] if state.deck else []
-    out.extend(i + 1 for i, card in enumerate(state.display) if card is not None)
+    out.extend(i + 1 for i, card in enumerate(display) if card is not None)
     return out
+
+
+_SLOTS = tuple(tuple(range(1, n + 1)) for n in range(DISPLAY + 1))
+"""The slots of a full display of n cards: 1 to n."""
