@@ -77,7 +77,7 @@ def place(state: IwariState, tribe: int, territory: int, pieces: Sequence[int]) 
         tent_supply=_set(state.tent_supply, tribe, tent_supply),
         totem_supply=_set(state.totem_supply, tribe, totem_supply),
         new_tents=tuple(new_tents),
-        new_totems=sum(1 for p in pieces if p == TOTEM_PIECE),
+        new_totems=pieces.count(TOTEM_PIECE),
     )
 
 
@@ -98,11 +98,11 @@ def check_payment(cards: Sequence[Terrain], pieces: int, terrain: Terrain, hand:
     at most 3 cards for 2 pieces. The cards must be in hand."""
     if not 1 <= len(cards) <= MAX_CARDS:
         raise IllegalMove(f"a play uses 1 to {MAX_CARDS} cards, not {len(cards)}", rule="I8")
-    for t in TERRAINS:
-        need = sum(1 for c in cards if c is t)
-        if need > hand[TERRAINS.index(t)]:
+    for i, t in enumerate(TERRAINS):
+        need = cards.count(t)  # a terrain equals itself only (an enum member)
+        if need > hand[i]:
             raise IllegalMove(
-                f"{need} {t.value} card{'s' if need > 1 else ''} played, {hand[TERRAINS.index(t)]} in hand",
+                f"{need} {t.value} card{'s' if need > 1 else ''} played, {hand[i]} in hand",
                 rule="I8",
             )
     if not pays(tuple(cards), pieces, terrain):
