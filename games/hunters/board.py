@@ -124,13 +124,15 @@ class Tile:
             turned = self.turned[rotation]
             masks, hut_masks = turned.masks, turned.hut_masks
             found = self.allowed[key] = tuple(
-                (piece, fid)
-                for piece, fid in self.options
-                if (
-                    huts and not hut_masks[fid] & hutted
-                    if piece == "hut"
-                    else members and not masks[fid] & manned
-                )
+                [  # a list first: a generator resumed once per option costs more
+                    (piece, fid)
+                    for piece, fid in self.options
+                    if (
+                        huts and not hut_masks[fid] & hutted
+                        if piece == "hut"
+                        else members and not masks[fid] & manned
+                    )
+                ]
             )
         return found
 

@@ -18,7 +18,7 @@ from tribes.games.hunters.state import HuntersState, Piece
 def majority(counts: Sequence[int]) -> tuple[int, ...]:
     """H11, H16, H17: the seats with the most pieces (all tied ones); none without pieces."""
     top = max(counts)
-    return tuple(i for i, n in enumerate(counts) if n == top) if top else ()
+    return tuple([i for i, n in enumerate(counts) if n == top]) if top else ()
 
 
 def forest_points(tiles: TileSet, board: Board, group: Group) -> tuple[int, bool]:
@@ -71,7 +71,7 @@ def complete(
         winners = majority(group.members)
         for seat in winners:
             gains[seat] += points
-        returned = tuple(s for s, n in enumerate(group.members) for _ in range(n))
+        returned = tuple([s for s, n in enumerate(group.members) for _ in range(n)])
         effects.append(
             FeatureScored(
                 type=group.type,
