@@ -18,7 +18,7 @@ from tribes.core.prng import Stream
 class RandomBot:
     """Picks uniformly among the legal moves."""
 
-    def __init__(self, game: Game, seed: int, seat: int) -> None:
+    def __init__(self, game: Game[Any], seed: int, seat: int) -> None:
         self.stream = Stream(seed, f"bot-random-{seat}")
 
     def choose(self, state: Any, moves: Sequence[Event]) -> Event:
@@ -30,7 +30,7 @@ class GreedyBot(abc.ABC):
     and says what a move is worth to the bot's seat (and, with :meth:`candidates`, which moves
     it weighs; the others are picked at random when no candidate is left)."""
 
-    def __init__(self, game: Game, seed: int, seat: int) -> None:
+    def __init__(self, game: Game[Any], seed: int, seat: int) -> None:
         self.game = game
         self.stream = Stream(seed, f"bot-greedy-{seat}")
         self.seat = seat

@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Generic
 
 import attrs
 
 from tribes.core.errors import IllegalMove
 from tribes.core.events import Effect, Event
-from tribes.core.game import Game
+from tribes.core.game import Game, S
 from tribes.core.header import Header
 
 
 @attrs.frozen
-class Step:
+class Step(Generic[S]):
     """The state after event ``index`` (0: the start), who made that event and what it caused."""
 
     index: int
     seat: int | None
     event: Event | None
-    state: Any
+    state: S
     effects: tuple[Effect, ...]
 
 
-def play(game: Game, state: Any, event: Event, index: int) -> Step:
+def play(game: Game[S], state: S, event: Event, index: int) -> Step[S]:
     """Apply one event; an illegal one raises IllegalMove naming the move and its index."""
     seat = game.to_move(state)
     try:
@@ -34,13 +34,13 @@ def play(game: Game, state: Any, event: Event, index: int) -> Step:
     return Step(index, seat, event, after, effects)
 
 
-def start(game: Game, header: Header) -> Step:
+def start(game: Game[S], header: Header) -> Step[S]:
     """Step 0: the state before event 1, with what setting it up caused."""
     state = game.setup(header)
     return Step(0, None, None, state, game.setup_effects(header, state))
 
 
-def steps(game: Game, header: Header, events: Iterable[Event]) -> Iterator[Step]:
+def steps(game: Game[S], header: Header, events: Iterable[Event]) -> Iterator[Step[S]]:
     """Every step of a game, from its start; stops with IllegalMove at the first illegal event."""
     step = start(game, header)
     yield step

@@ -134,7 +134,7 @@ class LogError(TribesError):
         index: int | None = None,
         offset: int | None = None,
         record: str | None = None,
-    ) -> LogError:
+    ) -> Self:
         """The same error with context added (each given value replaces a missing one): a new
         error of the same kind, its data kept as attributes."""
         return type(self)(
@@ -158,16 +158,32 @@ class UncommittedTail(CorruptLog):
     """Records after a log's last commit: an append that was interrupted. ``records`` is how many,
     ``offset`` the byte where they start; ``tribes repair`` cuts them."""
 
-    def __init__(self, reason: str, *, records: int = 0, **context: object) -> None:
+    def __init__(
+        self,
+        reason: str,
+        *,
+        records: int = 0,
+        path: str | None = None,
+        index: int | None = None,
+        offset: int | None = None,
+        record: str | None = None,
+    ) -> None:
         self.records = records
-        super().__init__(reason, **context)  # type: ignore[arg-type]
+        super().__init__(reason, path=path, index=index, offset=offset, record=record)
 
     def _compose(self) -> str:  # the reason says where: "... after the last commit, at byte N"
         return self.reason if self.path is None else f"{self.path}: {self.reason}"
 
-    def placed(self, **context: object) -> LogError:  # type: ignore[override]
-        placed = super().placed(**context)  # type: ignore[arg-type]
-        placed.records = self.records  # type: ignore[attr-defined]
+    def placed(
+        self,
+        *,
+        path: str | None = None,
+        index: int | None = None,
+        offset: int | None = None,
+        record: str | None = None,
+    ) -> Self:
+        placed = super().placed(path=path, index=index, offset=offset, record=record)
+        placed.records = self.records
         return placed
 
 

@@ -12,7 +12,7 @@ A *viewer* is who looks at a state: a seat number, :data:`SPECTATOR` (no hidden 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 import attrs
 
@@ -91,7 +91,7 @@ class Outcome:
     """Why the game ended, in words ("the 12th village is founded"); None while it goes on."""
 
 
-def proper_name(game: Game) -> str:
+def proper_name(game: Game[Any]) -> str:
     """What to call a game in a title: its ``title``, or its ``name`` when it gives none."""
     return getattr(game, "title", "") or game.name
 
@@ -120,17 +120,38 @@ class Pending:
 # --- the contract ---------------------------------------------------------------------------------
 
 
-class Bot(Protocol):
-    def choose(self, state: Any, moves: Sequence[Event]) -> Event:
+class State(Protocol):
+    """What the engine and every tool read of a state of any game: whether the game is over and,
+    while it is not, whose turn it is. The rest of a state is the game's own, read only by its
+    modules. Read-only here because a state is a value: made once, never written afterwards
+    (a frozen attrs class, changed by building a new one)."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose decision the game waits for (meaningless once ``over``)."""
+
+
+S = TypeVar("S", bound=State)
+"""A game's state type: ``Game[ClansState]``."""
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+"""A state type a module only reads (views, pictures): one that reads any state reads a
+game's."""
+
+
+class Bot(Protocol[S_contra]):
+    def choose(self, state: S_contra, moves: Sequence[Event]) -> Event:
         """One of ``moves`` (never empty), for the state's active seat."""
 
 
-class BotFactory(Protocol):
-    def __call__(self, game: Game, seed: int, seat: int) -> Bot: ...
+class BotFactory(Protocol[S]):
+    def __call__(self, game: Game[S], seed: int, seat: int) -> Bot[S]: ...
 
 
-class Game(Protocol):
-    """Everything ``tribes.replay`` and ``tribes.cli`` use of a game."""
+class Game(Protocol[S]):
+    """Everything ``tribes.replay`` and ``tribes.cli`` use of a game whose states are ``S``."""
 
     name: str
     title: str
@@ -139,7 +160,7 @@ class Game(Protocol):
     rules_version: int
     events: EventTable
     facts: Facts
-    bots: Mapping[str, BotFactory]
+    bots: Mapping[str, BotFactory[S]]
     diff_whole: tuple[str, ...]
     """Top-level ``show --json`` fields that ``diff`` reports as one value (a pending decision)."""
 
@@ -147,70 +168,68 @@ class Game(Protocol):
         """The options that differ from their defaults; raises BadOption for any it does not
         take."""
 
-    def setup(self, header: Header) -> Any:
+    def setup(self, header: Header) -> S:
         """The state before event 1: from the seed, or from ``header.position``."""
 
     def seats_of_position(self, position: Any) -> list[str]:
         """The seat names a position names (``new --position`` takes its seats from it)."""
 
-    def setup_effects(self, header: Header, state: Any) -> tuple[Effect, ...]:
+    def setup_effects(self, header: Header, state: S) -> tuple[Effect, ...]:
         """What the start caused (a tile drawn at the start that fits nowhere, removed): the
         effects of step 0, which ``log``, the page and transcripts show at the start."""
 
-    def to_move(self, state: Any) -> int | None:
+    def to_move(self, state: S) -> int | None:
         """The seat whose decision the game waits for; None when over."""
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
-    def legal_moves(self, state: Any) -> Sequence[Event]:
+    def legal_moves(self, state: S) -> Sequence[Event]:
         """Every legal event now; empty exactly when the game is over."""
 
-    def check(self, state: Any, event: Event) -> None:
+    def check(self, state: S, event: Event) -> None:
         """Raises IllegalMove (naming the rule) unless ``event`` is legal in ``state``."""
 
-    def apply(self, state: Any, event: Event) -> tuple[Any, tuple[Effect, ...]]:
+    def apply(self, state: S, event: Event) -> tuple[S, tuple[Effect, ...]]:
         """The reducer: the next state and what the event caused. Pure and total: it checks the
         event and raises IllegalMove for an illegal one; it never mutates ``state``."""
 
-    def parse_move(self, state: Any, text: str) -> Event:
+    def parse_move(self, state: S, text: str) -> Event:
         """An event from its notation, read in ``state`` (the state it is played in); raises
         BadNotation."""
 
     def format_move(self, event: Event) -> str: ...
 
-    def outcome(self, state: Any) -> Outcome: ...
+    def outcome(self, state: S) -> Outcome: ...
 
-    def pending(self, state: Any) -> Pending | None:
+    def pending(self, state: S) -> Pending | None:
         """The decision the rules wait for mid-turn, or None (an ordinary turn)."""
 
-    def visible_scores(self, state: Any, viewer: Viewer) -> tuple[int | None, ...]:
+    def visible_scores(self, state: S, viewer: Viewer) -> tuple[int | None, ...]:
         """The seats' scores as ``viewer`` may see them (None: it would give a secret away)."""
 
-    def document(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    def document(self, state: S, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
         """The ``show --json`` document of a state, as ``viewer`` may see it: the common keys
         (``tribes.core.views.COMMON_KEYS``) and the game's own fields."""
 
-    def fields(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    def fields(self, state: S, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
         """The game's own ``show --json`` fields, as ``viewer`` may see them."""
 
-    def render(self, state: Any, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
+    def render(self, state: S, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
         """The state as text for a terminal ``width`` columns wide, as ``viewer`` may see it."""
 
     def phrase(self, path: DocumentPath, old: Any, new: Any) -> str | None:
         """One change between two documents in the game's terms, or None for the plain form."""
 
     def picture(
-        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
+        self, state: S, seats: Sequence[str], viewer: Viewer, last: Event | None = None
     ) -> Picture:
         """The state drawn as ``viewer`` may see it (nothing hidden is in the drawing at all),
         ``last`` (the event that led to it) highlighted; ``tribes html`` sends its parts."""
 
-    def svg(
-        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
-    ) -> str:
+    def svg(self, state: S, seats: Sequence[str], viewer: Viewer, last: Event | None = None) -> str:
         """:meth:`picture` as one standalone SVG document (``tribes show --svg``)."""
 
-    def position(self, state: Any, seats: Sequence[str]) -> dict[str, Any]:
+    def position(self, state: S, seats: Sequence[str]) -> dict[str, Any]:
         """The position file of ``state`` (``tribes position``): a header with it as its
         position, these seats and the same options sets up a state with the same document and
         the same legal moves (with the same seed, the very state). Plain JSON data."""
@@ -224,17 +243,20 @@ class Game(Protocol):
 # --- what a game's modules give -------------------------------------------------------------------
 
 
-class Rules(Protocol):
-    def setup(self, header: Header, options: Mapping[str, str]) -> Any:
+class Rules(Protocol[S]):
+    """A game's ``rules`` module. Its states are :class:`State` s: the engine reads ``over``
+    and ``to_move`` of every state the reducer makes."""
+
+    def setup(self, header: Header, options: Mapping[str, str]) -> S:
         """The start state of ``header``, from its seed or its position; ``options`` are the
         header's options with every default filled in, and the text of a file an option names
         is ``header.files[option]`` (carried in the log: never read from a path)."""
 
-    def legal_moves(self, state: Any) -> Sequence[Event]: ...
-    def check(self, state: Any, event: Event) -> None: ...
-    def apply(self, state: Any, event: Event) -> tuple[Any, tuple[Effect, ...]]: ...
-    def outcome(self, state: Any) -> Outcome: ...
-    def pending(self, state: Any) -> Pending | None: ...
+    def legal_moves(self, state: S) -> Sequence[Event]: ...
+    def check(self, state: S, event: Event) -> None: ...
+    def apply(self, state: S, event: Event) -> tuple[S, tuple[Effect, ...]]: ...
+    def outcome(self, state: S) -> Outcome: ...
+    def pending(self, state: S) -> Pending | None: ...
 
 
 class Notation(Protocol):
@@ -242,46 +264,50 @@ class Notation(Protocol):
     def format(self, event: Event) -> str: ...
 
 
-class Views(Protocol):
-    def fields(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]: ...
+class Views(Protocol[S_contra]):
+    def fields(self, state: S_contra, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]: ...
     def phrase(self, path: DocumentPath, old: Any, new: Any) -> str | None: ...
 
 
-class Render(Protocol):
-    def render(self, state: Any, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str: ...
+class Render(Protocol[S_contra]):
+    def render(
+        self, state: S_contra, seats: Sequence[str], viewer: Viewer, width: int = 100
+    ) -> str: ...
 
 
-class Pictures(Protocol):
+class Pictures(Protocol[S_contra]):
     def picture(
-        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None
+        self, state: S_contra, seats: Sequence[str], viewer: Viewer, last: Event | None
     ) -> Picture: ...
 
 
-class Positions(Protocol):
-    def position(self, state: Any, seats: Sequence[str]) -> dict[str, Any]: ...
+class Positions(Protocol[S_contra]):
+    def position(self, state: S_contra, seats: Sequence[str]) -> dict[str, Any]: ...
     def simpler(self, position: Any) -> Iterable[Any]: ...
 
 
-class GameBase:
+class GameBase(Generic[S]):
     """A Game made of its modules: a game declares its name, facts, events, bots and modules, and
     overrides only what its modules cannot say (e.g. how its options are checked)."""
 
-    name: ClassVar[str]
-    title: ClassVar[str] = ""
+    name: str
+    title: str = ""
     """The proper name; a game that gives none is called by its ``name``
     (:func:`proper_name`)."""
-    rules_version: ClassVar[int]
-    events: ClassVar[EventTable]
-    facts: ClassVar[Facts]
-    bots: ClassVar[Mapping[str, BotFactory]]
-    diff_whole: ClassVar[tuple[str, ...]] = ("pending",)
+    rules_version: int
+    events: EventTable
+    facts: Facts
+    bots: Mapping[str, BotFactory[S]]
+    diff_whole: tuple[str, ...] = ("pending",)
 
-    rules: ClassVar[Rules]
-    notation: ClassVar[Notation]
-    views: ClassVar[Views]
-    rendering: ClassVar[Render]
-    pictures: ClassVar[Pictures]
-    positions: ClassVar[Positions | None] = None
+    # Class attributes, declared without ClassVar: a ClassVar cannot name S, and the Game
+    # protocol reads them as attributes of the game object.
+    rules: Rules[S]
+    notation: Notation
+    views: Views[S]
+    rendering: Render[S]
+    pictures: Pictures[S]
+    positions: Positions[S] | None = None
     """Writes positions of states and simplifies them; without it ``tribes position`` and
     ``tribes shrink`` say that the game has no position form."""
 
@@ -322,7 +348,7 @@ class GameBase:
         """Raise BadOption for values the choices cannot judge (a data file that fails
         validation, say); ``options`` has every default filled in."""
 
-    def setup(self, header: Header) -> Any:
+    def setup(self, header: Header) -> S:
         options = self.with_defaults(header.options)
         if isinstance(header.position, dict) and POSITION_OPTIONS in header.position:
             header = self._options_of_position(header, options)
@@ -354,35 +380,35 @@ class GameBase:
     def seats_of_position(self, position: Any) -> list[str]:
         return seat_names(position, self.facts.min_seats, self.facts.max_seats)
 
-    def setup_effects(self, header: Header, state: Any) -> tuple[Effect, ...]:
+    def setup_effects(self, header: Header, state: S) -> tuple[Effect, ...]:
         return ()
 
     # turns
 
-    def to_move(self, state: Any) -> int | None:
-        return None if state.over else state.to_move  # type: ignore[no-any-return]
+    def to_move(self, state: S) -> int | None:
+        return None if state.over else state.to_move
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         return bool(state.over)
 
-    def legal_moves(self, state: Any) -> Sequence[Event]:
+    def legal_moves(self, state: S) -> Sequence[Event]:
         return self.rules.legal_moves(state)
 
-    def check(self, state: Any, event: Event) -> None:
+    def check(self, state: S, event: Event) -> None:
         self.rules.check(state, event)
 
-    def apply(self, state: Any, event: Event) -> tuple[Any, tuple[Effect, ...]]:
+    def apply(self, state: S, event: Event) -> tuple[S, tuple[Effect, ...]]:
         return self.rules.apply(state, event)
 
-    def outcome(self, state: Any) -> Outcome:
+    def outcome(self, state: S) -> Outcome:
         return self.rules.outcome(state)
 
-    def pending(self, state: Any) -> Pending | None:
+    def pending(self, state: S) -> Pending | None:
         return self.rules.pending(state)
 
     # text
 
-    def parse_move(self, state: Any, text: str) -> Event:
+    def parse_move(self, state: S, text: str) -> Event:
         return self.notation.parse(text)
 
     def format_move(self, event: Event) -> str:
@@ -390,16 +416,16 @@ class GameBase:
 
     # views
 
-    def visible_scores(self, state: Any, viewer: Viewer) -> tuple[int | None, ...]:
+    def visible_scores(self, state: S, viewer: Viewer) -> tuple[int | None, ...]:
         return self.outcome(state).scores
 
-    def document(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    def document(self, state: S, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
         return core_views.document(self, state, seats, viewer)
 
-    def fields(self, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+    def fields(self, state: S, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
         return self.views.fields(state, seats, viewer)
 
-    def render(self, state: Any, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
+    def render(self, state: S, seats: Sequence[str], viewer: Viewer, width: int = 100) -> str:
         return self.rendering.render(state, seats, viewer, width)
 
     def phrase(self, path: DocumentPath, old: Any, new: Any) -> str | None:
@@ -408,18 +434,16 @@ class GameBase:
     # pictures
 
     def picture(
-        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
+        self, state: S, seats: Sequence[str], viewer: Viewer, last: Event | None = None
     ) -> Picture:
         return self.pictures.picture(state, seats, viewer, last)
 
-    def svg(
-        self, state: Any, seats: Sequence[str], viewer: Viewer, last: Event | None = None
-    ) -> str:
+    def svg(self, state: S, seats: Sequence[str], viewer: Viewer, last: Event | None = None) -> str:
         return self.picture(state, seats, viewer, last).svg()
 
     # positions
 
-    def position(self, state: Any, seats: Sequence[str]) -> dict[str, Any]:
+    def position(self, state: S, seats: Sequence[str]) -> dict[str, Any]:
         if self.positions is None:
             raise UsageError(f"{self.name} has no position form: it cannot write positions")
         return self.positions.position(state, seats)

@@ -54,7 +54,7 @@ class MoveList(Sequence[Event]):
             return list(self) == list(other)
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable like a list; typeshed types it a method
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self)!r})"

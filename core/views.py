@@ -11,13 +11,13 @@ from tribes.core.header import Header
 
 if TYPE_CHECKING:  # the Game contract builds its documents here: no import back at run time
     from tribes.core.engine import Step
-    from tribes.core.game import Game, Pending, Viewer
+    from tribes.core.game import Game, Pending, S, Viewer
 
 COMMON_KEYS = ("seats", "over", "ended", "to_move", "pending", "scores", "winners")
 """The keys every game's document has, besides the game's own."""
 
 
-def document(game: Game, state: Any, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
+def document(game: Game[S], state: S, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
     """The ``show --json`` document of a state: the common keys, then the game's own fields."""
     outcome = game.outcome(state)
     scores = game.visible_scores(state, viewer)
@@ -35,7 +35,11 @@ def document(game: Game, state: Any, seats: Sequence[str], viewer: Viewer) -> di
 
 
 def pending_document(
-    game: Game, state: Any, seats: Sequence[str], pending: Pending | None, viewer: Viewer = "all"
+    game: Game[S],
+    state: S,
+    seats: Sequence[str],
+    pending: Pending | None,
+    viewer: Viewer = "all",
 ) -> dict[str, Any] | None:
     """A pending decision as plain data: who, what, the game's details, and every option in
     notation — null for a viewer the options would tell a secret (``Facts.private_moves``)."""
@@ -49,13 +53,13 @@ def pending_document(
     }
 
 
-def sees_moves(game: Game, state: Any, viewer: Viewer) -> bool:
+def sees_moves(game: Game[S], state: S, viewer: Viewer) -> bool:
     """Whether ``viewer`` may see the legal moves of ``state``: always, unless they give away
     what only the seat to move may know."""
     return not game.facts.private_moves or viewer == "all" or viewer == game.to_move(state)
 
 
-def legal_notation(game: Game, state: Any, viewer: Viewer = "all") -> list[str] | None:
+def legal_notation(game: Game[S], state: S, viewer: Viewer = "all") -> list[str] | None:
     """The legal moves in notation, or None for a viewer who may not see them."""
     if not sees_moves(game, state, viewer):
         return None
@@ -63,7 +67,7 @@ def legal_notation(game: Game, state: Any, viewer: Viewer = "all") -> list[str] 
 
 
 def step_document(
-    game: Game, header: Header, index: int, state: Any, viewer: Viewer
+    game: Game[S], header: Header, index: int, state: S, viewer: Viewer
 ) -> dict[str, Any]:
     """The document of the state after event ``index`` of a log, as ``tribes show --json``
     prints it."""
@@ -95,24 +99,24 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
-def seat_name(seats: Sequence[str], step: Step) -> str:
+def seat_name(seats: Sequence[str], step: Step[Any]) -> str:
     return seats[step.seat] if step.seat is not None else "-"
 
 
-def notation(game: Game, step: Step) -> str:
+def notation(game: Game[Any], step: Step[Any]) -> str:
     """The step's event in notation ("start" for the start)."""
     return "start" if step.event is None else game.format_move(step.event)
 
 
 def effects_text(
-    seats: Sequence[str], step: Step, joiner: str = "; ", viewer: Viewer = "all"
+    seats: Sequence[str], step: Step[Any], joiner: str = "; ", viewer: Viewer = "all"
 ) -> str:
     """The step's effects as ``viewer`` may see them (default: everything)."""
     return joiner.join(e.describe_for(seats, viewer) for e in step.effects)
 
 
 def step_line(
-    game: Game, seats: Sequence[str], step: Step, width: int = 14, viewer: Viewer = "all"
+    game: Game[Any], seats: Sequence[str], step: Step[Any], width: int = 14, viewer: Viewer = "all"
 ) -> str:
     """A step as one line of ``tribes log``: index, seat, move (padded to ``width``), effects
     as ``viewer`` may see them."""
@@ -122,7 +126,7 @@ def step_line(
     ).rstrip()
 
 
-def describe(game: Game, seats: Sequence[str], step: Step, viewer: Viewer = "all") -> str:
+def describe(game: Game[Any], seats: Sequence[str], step: Step[Any], viewer: Viewer = "all") -> str:
     """A step as a sentence: ``12: ann 12-13 — village 3 founded ...``, its effects as
     ``viewer`` may see them (default: everything)."""
     effects = effects_text(seats, step, viewer=viewer)

@@ -47,6 +47,7 @@ def make_converter() -> cattrs.Converter:
 
     def unstructure_without_caches(cls: type) -> Any:
         omit = {name: override(omit=True) for name in _cache_fields(cls)}
+        # the keys are the class's field names, never cattrs' own _cattrs_* keywords:
         return make_dict_unstructure_fn(cls, conv, **omit)  # type: ignore[arg-type]
 
     def structure_with_caches(cls: type) -> Any:
@@ -60,6 +61,7 @@ def make_converter() -> cattrs.Converter:
             if extra:
                 raise ValueError(f"{cls.__name__}: unknown fields {sorted(extra, key=str)}")
             fields = {a.name: conv.structure(data[a.name], a.type) for a in kept if a.name in data}
+            # a state with CACHE fields makes itself (its caches) with a from_fields classmethod:
             return cls.from_fields(**fields)  # type: ignore[attr-defined]
 
         return structure
@@ -218,7 +220,8 @@ def why(exc: BaseException) -> str:
 
 
 def pack(data: Any) -> bytes:
-    return msgpack.packb(data, use_bin_type=True)
+    packed: bytes = msgpack.packb(data, use_bin_type=True)  # msgpack has no type hints
+    return packed
 
 
 def unpack_all(payload: bytes, max_items: int = 4096) -> list[Any]:
@@ -263,7 +266,8 @@ _FIELDS: dict[type, _Fields | None] = {}
 their values (an attrs class, taken field by field); ``_BY_VALUE`` (an enum); or None (another
 class: the converter's own path)."""
 _UNSEEN: Any = object()
-_BY_VALUE: Any = ((), None)
+_BY_VALUE: _Fields = ((), lambda value: ())
+"""The mark of an enum (compared by identity: it travels by value, not field by field)."""
 
 
 def canonical_plain(value: Any) -> Any:
@@ -313,7 +317,7 @@ def _plain_fields(kind: type) -> _Fields | None:
     names = tuple(sorted(a.name for a in attrs.fields(kind) if not a.metadata.get(CACHE)))
     if len(names) < 2:  # attrgetter takes at least one name, and gives a tuple from two
         return names, lambda value: tuple(getattr(value, name) for name in names)
-    return names, operator.attrgetter(*names)  # type: ignore[return-value]
+    return names, operator.attrgetter(*names)
 
 
 def to_json(data: Any, *, indent: int | None = 2) -> str:

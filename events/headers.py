@@ -24,7 +24,7 @@ MAX_SEAT_NAME = 64
 
 def header_data(header: Header) -> dict[str, Any]:
     """The header as plain data: empty optional parts left out, free-form parts sorted."""
-    data = codec.unstructure(header)
+    data: dict[str, Any] = codec.unstructure(header)
     data["position"] = codec.canonical(data["position"])
     data["meta"] = codec.canonical(data["meta"])
     data["files"] = codec.canonical(data["files"])

@@ -6,10 +6,15 @@ log is what it holds up to its last commit (see :mod:`tribes.events.digest`).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import attrs
 
 from tribes.core.events import Event
 from tribes.core.header import Header
+
+_Key = TypeVar("_Key", str, int)
+"""An annotation key: text (a tag) or an event index (a note)."""
 
 FORMAT_NAME = "tribes-log"
 FORMAT_VERSION = 2
@@ -110,17 +115,17 @@ class GameLog:
     @property
     def tags(self) -> dict[str, str]:
         """The tags now: every tag annotation applied in order (sorted by key)."""
-        return self._latest(str)  # type: ignore[return-value]
+        return self._latest(str)
 
     @property
     def notes(self) -> dict[int, str]:
         """The notes now, by event index (0: the start)."""
-        return self._latest(int)  # type: ignore[return-value]
+        return self._latest(int)
 
-    def _latest(self, kind: type) -> dict[str | int, str]:
+    def _latest(self, kind: type[_Key]) -> dict[_Key, str]:
         """The annotations whose key is of ``kind`` (text: tags; an event index: notes), each
         key's last value, those set to None removed."""
-        out: dict[str | int, str] = {}
+        out: dict[_Key, str] = {}
         for a in self.annotations:
             if isinstance(a.key, kind):
                 if a.value is None:

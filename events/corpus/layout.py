@@ -128,7 +128,7 @@ class Appends(Sequence[Append]):
         )
 
     @property
-    def indexes(self) -> array:  # type: ignore[type-arg]
+    def indexes(self) -> array[int]:
         """The offset of each append's index, in order."""
         return self._numbers["index"]
 
@@ -141,7 +141,7 @@ class Layout:
     first: int
     """Where the first append starts (the end of the corpus header)."""
     parts: dict[int, int]
-    offsets: array  # type: ignore[type-arg]
+    offsets: array[int]
     appends: Appends
     end: int
     """The committed size: the end of the last trailer."""
@@ -285,7 +285,7 @@ def _uvarint_in(data: bytes) -> tuple[int, int]:
 
 def _walk_indexes(
     fd: int, last: int, games: int, first: int, path: str, version: int
-) -> tuple[Appends, dict[int, int], array]:  # type: ignore[type-arg]
+) -> tuple[Appends, dict[int, int], array[int]]:
     """Every append, from the last index back to the first along each index's link to the one
     before; each checked against its trailer and against the append after it."""
     appends = Appends()
@@ -373,7 +373,7 @@ def _walk_indexes(
     return appends.finish(), parts, offsets
 
 
-def _has(starts: array, at: int) -> bool:  # type: ignore[type-arg]
+def _has(starts: array[int], at: int) -> bool:
     i = bisect_right(starts, at)
     return i > 0 and starts[i - 1] == at
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tribes.core.bots import RandomBot
 from tribes.core.game import BotFactory, Facts, GameBase, Option, Viewer
@@ -16,7 +15,7 @@ from tribes.games.clans.state import ClansState
 __all__ = ["GAME", "Board", "ClansGame", "ClansState", "Colour", "HutsMoved", "OrderChosen"]
 
 
-class ClansGame(GameBase):
+class ClansGame(GameBase[ClansState]):
     """Clans: what is particular to it; the rest comes from GameBase and the modules."""
 
     name = "clans"
@@ -31,7 +30,7 @@ class ClansGame(GameBase):
         chance=True,
         options=(Option("board", board.STANDARD, "PATH"),),
     )
-    bots: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+    bots: Mapping[str, BotFactory[ClansState]] = {"random": RandomBot, "greedy": GreedyBot}
     rules = rules
     notation = notation
     views = views
@@ -39,7 +38,7 @@ class ClansGame(GameBase):
     pictures = pictures
     positions = positions
 
-    def visible_scores(self, state: Any, viewer: Viewer) -> tuple[int | None, ...]:
+    def visible_scores(self, state: ClansState, viewer: Viewer) -> tuple[int | None, ...]:
         return views.visible_scores(state, viewer)
 
 

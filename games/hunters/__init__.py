@@ -17,7 +17,7 @@ from tribes.games.hunters.state import HuntersState
 __all__ = ["GAME", "HuntersGame", "HuntersState"]
 
 
-class HuntersGame(GameBase):
+class HuntersGame(GameBase[HuntersState]):
     """Hunters and Gatherers: what is particular to it; the rest comes from GameBase and the
     modules."""
 
@@ -33,7 +33,7 @@ class HuntersGame(GameBase):
         chance=True,
         options=(Option("tiles", board.STANDARD, "PATH"),),
     )
-    bots: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+    bots: Mapping[str, BotFactory[HuntersState]] = {"random": RandomBot, "greedy": GreedyBot}
     diff_whole = ("pending", "pieces", "features")
     rules = rules
     notation = notation

@@ -17,7 +17,7 @@ __all__ = ["GAME", "IwariGame", "IwariState"]
 ON_OFF = ("on", "off")
 
 
-class IwariGame(GameBase):
+class IwariGame(GameBase[IwariState]):
     """Iwari: what is particular to it; the rest comes from GameBase and the modules."""
 
     name = "iwari"
@@ -44,7 +44,7 @@ class IwariGame(GameBase):
             ),
         ),
     )
-    bots: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+    bots: Mapping[str, BotFactory[IwariState]] = {"random": RandomBot, "greedy": GreedyBot}
     rules = rules
     notation = notation
     views = views
