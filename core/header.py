@@ -7,6 +7,8 @@ from typing import Any
 
 import attrs
 
+from tribes.core.prng import Chance
+
 
 @attrs.frozen(kw_only=True)
 class Header:
@@ -24,3 +26,8 @@ class Header:
     meta: dict[str, Any] = attrs.field(factory=dict)
     schema: dict[str, int] = attrs.field(factory=dict)
     files: dict[str, str] = attrs.field(factory=dict)
+
+    @property
+    def chance(self) -> Chance:
+        """What a game draws from: the named streams of this log's seed."""
+        return Chance(self.seed)

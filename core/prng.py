@@ -17,6 +17,8 @@ Algorithm (version 1), all integers big-endian:
   ``below(i + 1)``.
 
 BLAKE2b comes with every Python (hashlib), so the same numbers come out everywhere.
+
+Games draw through :class:`Chance` (a header's ``chance``), never from a seed by hand.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import hashlib
 import struct
 from collections.abc import Sequence
 from typing import TypeVar
+
+import attrs
 
 T = TypeVar("T")
 
@@ -107,3 +111,25 @@ class Stream:
             out[i], out[j] = out[j], out[i]
         self.index, self._block_number, self._words = index, number, words
         return tuple(out)
+
+
+@attrs.frozen
+class Chance:
+    """Chance as the contract hands it to a game: draws from named streams of one log's seed
+    (``header.chance``). A game names what a draw is for (``"huts"``, ``"land"``,
+    ``"reshuffle-1"``) and asks for it; it does not build streams from the seed itself, so every
+    game's draws are made the same way, and a draw depends on its stream's name alone."""
+
+    seed: int
+
+    def stream(self, name: str, start: int = 0) -> Stream:
+        """A cursor over stream ``name`` from word ``start``: for draws one after another."""
+        return Stream(self.seed, name, start)
+
+    def below(self, name: str, n: int) -> int:
+        """The first draw of stream ``name``: a uniform integer in ``[0, n)``."""
+        return Stream(self.seed, name).below(n)
+
+    def shuffled(self, name: str, items: Sequence[T]) -> tuple[T, ...]:
+        """``items`` in the order stream ``name`` shuffles them."""
+        return Stream(self.seed, name).shuffled(items)

@@ -52,7 +52,7 @@ def setup(header: Header, options: Mapping[str, str]) -> ClansState:
     over at once (C21)."""
     board = load(options["board"], header.files.get("board"))
     if header.position is None:
-        start = from_seed(board, header.seed, len(header.seats))
+        start = from_seed(board, header.chance, len(header.seats))
     else:
         start = from_position(board, header.position, header.seats)
         if start.pending is not None and len(_distinct_orders(start, start.pending.villages)) < 2:

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import attrs
 
-from tribes.core.prng import Stream
+from tribes.core.prng import Chance
 from tribes.events.codec import CACHE
 from tribes.games.clans.board import (
     COLOURS,
@@ -162,14 +162,14 @@ def build(
     )
 
 
-def from_seed(board: Board, seed: int, seats: int) -> ClansState:
+def from_seed(board: Board, chance: Chance, seats: int) -> ClansState:
     """C4: each region gets one hut of each colour, dealt at random to its territories. C5: each
     seat draws a clan card. C6: a random start player. Each draw has its own PRNG stream."""
     huts: list[Huts] = [EMPTY] * (TERRITORIES + 1)
-    deal = Stream(seed, "huts")
+    deal = chance.stream("huts")
     for members in board.regions:
         for tid, colour in zip(members, deal.shuffled(range(len(COLOURS))), strict=True):
             huts[tid] = _ONE[colour]
-    cards = Stream(seed, "clans").shuffled(COLOURS)[:seats]
-    start = Stream(seed, "start").below(seats)
+    cards = chance.shuffled("clans", COLOURS)[:seats]
+    start = chance.below("start", seats)
     return build(board, cards, huts, start, (0,) * seats, (0,) * len(COLOURS))

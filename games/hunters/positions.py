@@ -15,7 +15,7 @@ from typing import Any
 
 from tribes.core.errors import BadPosition
 from tribes.core.positions import check_keys, drop_items, lowered, runs, same_seats, seat_of
-from tribes.core.prng import Stream
+from tribes.core.prng import Chance
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import TileSet
 from tribes.games.hunters.features import Board
@@ -40,7 +40,7 @@ _GO_HOME = ("gatherer", "fisher")
 
 
 def from_position(
-    tiles: TileSet, position: Any, seats: Sequence[str], seed: int, *, finished: bool = True
+    tiles: TileSet, position: Any, seats: Sequence[str], chance: Chance, *, finished: bool = True
 ) -> HuntersState:
     """A state from a position document (see docs/games/hunters.md), or BadPosition naming the
     field. One whose first draw finds nothing that fits is over, scored (unless ``finished`` is
@@ -56,8 +56,8 @@ def from_position(
     pieces, board = _pieces(tiles, placed, position.get("pieces", []), names)
     removed = [claim(t, f"removed[{i}]") for i, t in enumerate(_list(position, "removed"))]
     drawn = _drawn(position, claim)
-    land = _stack(position, "stack", "land", tiles, claim, seed, tiles.land)
-    bonus = _stack(position, "bonus_stack", "bonus", tiles, claim, seed, tiles.bonus)
+    land = _stack(position, "stack", "land", tiles, claim, chance, tiles.land)
+    bonus = _stack(position, "bonus_stack", "bonus", tiles, claim, chance, tiles.bonus)
     scores = position.get("scores", {})
     if not isinstance(scores, dict) or set(scores) - set(names):
         raise BadPosition("position scores: an object of seat name -> points")
@@ -307,7 +307,7 @@ def _stack(
     kind: str,
     tiles: TileSet,
     claim: _Claims,
-    seed: int,
+    chance: Chance,
     every: tuple[int, ...],
 ) -> tuple[int, ...]:
     if key in position:
@@ -319,4 +319,4 @@ def _stack(
             out.append(tile)
         return tuple(out)
     # The stack is not given: every tile of its kind not used elsewhere, shuffled from the seed.
-    return Stream(seed, kind).shuffled([t for t in every if t not in claim.used])
+    return chance.shuffled(kind, [t for t in every if t not in claim.used])

@@ -311,7 +311,7 @@ def setup_effects(header: Header, state: HuntersState) -> tuple[Effect, ...]:
     drew = position is None or not ("drawn" in position or position.get("over"))
     if state.over and position is not None and drew:  # not a game that was over already
         before = from_position(
-            state.tiles, header.position, header.seats, header.seed, finished=False
+            state.tiles, header.position, header.seats, header.chance, finished=False
         )
         effects.extend(finish(before)[1])
     return tuple(effects)
@@ -321,6 +321,6 @@ def setup(header: Header, options: Mapping[str, str]) -> HuntersState:
     """The start: from the seed (H3) or a position (H4), with the option's tile set."""
     tiles = load(options["tiles"], header.files.get("tiles"))
     if header.position is not None:
-        return from_position(tiles, header.position, header.seats, header.seed)
-    state = from_seed(tiles, header.seed, len(header.seats))
+        return from_position(tiles, header.position, header.seats, header.chance)
+    state = from_seed(tiles, header.chance, len(header.seats))
     return finish(state)[0] if state.drawn is None else state

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from tribes.core.prng import Stream
+from tribes.core.prng import Chance
 from tribes.events.codec import CACHE
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import PIECE_TYPES, STANDARD, TileSet, load
@@ -92,12 +92,12 @@ def rebuild(state: HuntersState) -> Board:
     return board
 
 
-def from_seed(tiles: TileSet, seed: int, players: int) -> HuntersState:
+def from_seed(tiles: TileSet, chance: Chance, players: int) -> HuntersState:
     """H3: the start tile at (0, 0), both stacks shuffled, a random start seat; then the first
     land tile is drawn for it (none fits: ``drawn`` is None, the end still to score)."""
-    land = Stream(seed, "land").shuffled(tiles.land)
-    bonus = Stream(seed, "bonus").shuffled(tiles.bonus)
-    start = Stream(seed, "start").below(players)
+    land = chance.shuffled("land", tiles.land)
+    bonus = chance.shuffled("bonus", tiles.bonus)
+    start = chance.below("start", players)
     board, _ = feats.place(feats.EMPTY, tiles, 0, 0, tiles.start, 0, players)
     return started(tiles, board, players, ((0, 0, tiles.start, 0),), (), land, bonus, start)
 

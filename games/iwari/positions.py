@@ -27,6 +27,7 @@ from tribes.core.positions import (
     seat_of,
     whole,
 )
+from tribes.core.prng import Chance
 from tribes.games.iwari.board import BY_LETTER, TERRAINS, Map, Terrain, expeditions
 from tribes.games.iwari.state import (
     DECK_COUNTS,
@@ -81,7 +82,7 @@ def from_position(
     seats: Sequence[str],
     *,
     feats: bool,
-    seed: int = 0,
+    chance: Chance,
     with_expeditions: bool = False,
 ) -> IwariState:
     """A state from a position document (see docs/games/iwari.md), or BadPosition saying what
@@ -135,11 +136,11 @@ def from_position(
         tuple(sorted(covered)),
         start,
         feats,
-        dealt_expeditions(seed, with_expeditions),
+        dealt_expeditions(chance, with_expeditions),
     )
     state = attrs.evolve(
         state,
-        seed=seed,
+        seed=chance.seed,
         to_move=to_move,
         discard=tuple(discard),
         tents=tuple(tents),

@@ -14,7 +14,6 @@ from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending
 from tribes.core.header import Header
-from tribes.core.prng import Stream
 from tribes.games.iwari import missions, scoring
 from tribes.games.iwari.board import TERRAINS, Terrain, load
 from tribes.games.iwari.board import expeditions as expedition_cards
@@ -68,11 +67,11 @@ def setup(header: Header, options: Mapping[str, str]) -> IwariState:
             header.position,
             header.seats,
             feats=feats,
-            seed=header.seed,
+            chance=header.chance,
             with_expeditions=expeditions,
         )
     return from_seed(
-        game_map, header.seed, len(header.seats), feats=feats, with_expeditions=expeditions
+        game_map, header.chance, len(header.seats), feats=feats, with_expeditions=expeditions
     )
 
 
@@ -409,7 +408,7 @@ def _end_turn(state: IwariState, effects: list[Effect]) -> IwariState:
 
 def _half_journey(state: IwariState, effects: list[Effect]) -> IwariState:
     """I13: after the refill, the discard pile becomes the new deck, then tents score."""
-    deck = list(Stream(state.seed, f"reshuffle-{state.deck_outs}").shuffled(state.discard))
+    deck = list(state.chance.shuffled(f"reshuffle-{state.deck_outs}", state.discard))
     effects.append(DeckReshuffled(cards=len(deck)))
     display = list(state.display)
     for i, card in enumerate(display):

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from tribes.core.prng import Stream
+from tribes.core.prng import Chance
 from tribes.events.codec import CACHE
 from tribes.games.iwari.board import TERRAINS, Map, Terrain, expeditions, load
 
@@ -65,7 +65,8 @@ class IwariState:
 
     map_source: str
     seed: int = 0
-    """The log's seed: the reshuffle at half-journey draws from it (stream "reshuffle-1")."""
+    """The log's seed: the reshuffle at half-journey (in the reducer, which is given no header)
+    draws from its stream "reshuffle-1" through ``chance``."""
     variants: tuple[str, ...] = ()
     feats_on: bool = False
     players: int
@@ -114,6 +115,11 @@ class IwariState:
         return cls(**fields)
 
     @property
+    def chance(self) -> Chance:
+        """The log's chance (its seed's named streams), for the draws the reducer makes."""
+        return Chance(self.seed)
+
+    @property
     def tribes(self) -> int:
         return len(self.tent_supply)
 
@@ -137,34 +143,34 @@ def start_deck(players: int) -> list[Terrain]:
 
 
 def from_seed(
-    game_map: Map, seed: int, players: int, *, feats: bool, with_expeditions: bool
+    game_map: Map, chance: Chance, players: int, *, feats: bool, with_expeditions: bool
 ) -> IwariState:
     """I4: shuffle, deal 3 cards each (seat order, three at a time), 4 to the display.
     I5: cover one connection of each peak symbol for the player count. I6: random start player."""
-    deck = list(Stream(seed, "deck").shuffled(start_deck(players)))
+    deck = list(chance.shuffled("deck", start_deck(players)))
     hands = []
     for _ in range(players):
         dealt, deck = deck[:HAND], deck[HAND:]
         hands.append(hand_of(dealt))
     display, deck = deck[:DISPLAY], deck[DISPLAY:]
-    covering = Stream(seed, "mountains")
+    covering = chance.stream("mountains")
     covered = []
     for peak in game_map.mountains.get(players, ()):
         choices = [c.id for c in game_map.connections if c.peaks == peak]
         covered.append(choices[covering.below(len(choices))])
-    cards = dealt_expeditions(seed, with_expeditions)
-    start = Stream(seed, "start").below(players)
+    cards = dealt_expeditions(chance, with_expeditions)
+    start = chance.below("start", players)
     state = fresh(
         game_map, players, deck, display, hands, tuple(sorted(covered)), start, feats, cards
     )
-    return attrs.evolve(state, seed=seed)
+    return attrs.evolve(state, seed=chance.seed)
 
 
-def dealt_expeditions(seed: int, with_expeditions: bool) -> tuple[ExpeditionCard, ...]:
+def dealt_expeditions(chance: Chance, with_expeditions: bool) -> tuple[ExpeditionCard, ...]:
     """I20: three expedition cards face up, drawn from the seed (from a position too)."""
     if not with_expeditions:
         return ()
-    dealt = Stream(seed, "expeditions").shuffled([e.id for e in expeditions()])[:3]
+    dealt = chance.shuffled("expeditions", [e.id for e in expeditions()])[:3]
     return tuple(ExpeditionCard(card) for card in dealt)
 
 

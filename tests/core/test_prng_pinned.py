@@ -6,7 +6,8 @@ import hashlib
 
 import pytest
 
-from tribes.core.prng import Stream, stream_key, word
+from tribes.core.header import Header
+from tribes.core.prng import Chance, Stream, stream_key, word
 
 
 def test_words_are_pinned() -> None:
@@ -46,6 +47,19 @@ def test_below_stays_in_range_and_refuses_nothing_to_draw() -> None:
     assert {stream.below(3) for _ in range(200)} == {0, 1, 2}
     with pytest.raises(ValueError):
         stream.below(0)
+
+
+def test_chance_draws_what_the_streams_of_its_seed_draw() -> None:
+    """A game draws through a header's chance: the same numbers as a stream of the seed named
+    for the draw, so moving a game onto it moved no draw of an old log."""
+    chance = Header(game="clans", rules_version=1, seed=7, seats=("a", "b")).chance
+    assert chance == Chance(7)
+    assert chance.shuffled("deck", range(10)) == PINNED_SHUFFLE
+    assert Chance(42).stream("setup").next_word() == PINNED_WORDS[0]
+    assert Chance(42).stream("setup", start=2).next_word() == PINNED_WORDS[2]
+    assert [Chance(seed).below("start", 5) for seed in range(8)] == [
+        Stream(seed, "start").below(5) for seed in range(8)
+    ]
 
 
 PINNED_WORDS = [15125026873187404403, 2162916294861670046, 9580634043819130492]
