@@ -15,6 +15,12 @@ from typing import Any
 
 from tribes.core.errors import BadData
 
+MEMO = "tribes.memo"
+"""attrs field metadata: the field is a memo of a pure function of its object's other, immutable
+fields (a tile's piece options by occupancy), filled in as it is read and bounded by the keys that
+function takes. Filling it changes nothing the object is or says, so it is the one thing a check
+that states are never written (tests/conformance/test_states_are_values.py) leaves out."""
+
 
 @functools.cache
 def packaged(package: str, name: str) -> Any:

@@ -111,7 +111,9 @@ class Tile:
     edges and dots."""
     fitting: frozenset[int] = frozenset()
     """The need codes some rotation fits: whether a drawn tile fits anywhere is one C loop."""
-    allowed: dict[int, tuple[tuple[str, int], ...]] = attrs.field(factory=dict)
+    allowed: dict[int, tuple[tuple[str, int], ...]] = attrs.field(
+        factory=dict, metadata={datafiles.MEMO: True}
+    )
     """A cache: :func:`allow_key` -> the (piece, feature) options left (H6)."""
 
     def allow(self, key: int) -> tuple[tuple[str, int], ...]:
