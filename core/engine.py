@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Generic
+from typing import Generic, TypeVar
 
 import attrs
 
 from tribes.core.errors import IllegalMove
 from tribes.core.events import Effect, Event
-from tribes.core.game import Game, S
+from tribes.core.game import Game, State
 from tribes.core.header import Header
+
+S = TypeVar("S", bound=State)
+"""The state type of the game played (declared here too: a Step is generic in it)."""
 
 
 @attrs.frozen
@@ -42,7 +45,7 @@ def start(game: Game[S], header: Header) -> Step[S]:
 
 def steps(game: Game[S], header: Header, events: Iterable[Event]) -> Iterator[Step[S]]:
     """Every step of a game, from its start; stops with IllegalMove at the first illegal event."""
-    step = start(game, header)
+    step: Step[S] = start(game, header)
     yield step
     state = step.state
     for index, event in enumerate(events, start=1):
