@@ -47,8 +47,8 @@ def make_converter() -> cattrs.Converter:
 
     def unstructure_without_caches(cls: type) -> Any:
         omit = {name: override(omit=True) for name in _cache_fields(cls)}
-        # the keys are the class's field names, never cattrs' own _cattrs_* keywords:
-        return make_dict_unstructure_fn(cls, conv, **omit)  # type: ignore[arg-type]
+        # cattrs types **kwargs as if they could be its own _cattrs_* flags; they are field names
+        return make_dict_unstructure_fn(cls, conv, **omit)  # type: ignore[arg-type]  # (above)
 
     def structure_with_caches(cls: type) -> Any:
         attrs.resolve_types(cls)
@@ -61,8 +61,8 @@ def make_converter() -> cattrs.Converter:
             if extra:
                 raise ValueError(f"{cls.__name__}: unknown fields {sorted(extra, key=str)}")
             fields = {a.name: conv.structure(data[a.name], a.type) for a in kept if a.name in data}
-            # a state with CACHE fields makes itself (its caches) with a from_fields classmethod:
-            return cls.from_fields(**fields)  # type: ignore[attr-defined]
+            # a class with CACHE fields makes itself (and its caches) with a from_fields classmethod
+            return cls.from_fields(**fields)  # type: ignore[attr-defined]  # (above)
 
         return structure
 
