@@ -28,8 +28,6 @@ import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
-import attrs
-
 T = TypeVar("T")
 
 _WORD_RANGE = 1 << 64
@@ -113,14 +111,31 @@ class Stream:
         return tuple(out)
 
 
-@attrs.frozen
 class Chance:
     """Chance as the contract hands it to a game: draws from named streams of one log's seed
     (``header.chance``). A game names what a draw is for (``"huts"``, ``"land"``,
     ``"reshuffle-1"``) and asks for it; it does not build streams from the seed itself, so every
-    game's draws are made the same way, and a draw depends on its stream's name alone."""
+    game's draws are made the same way, and a draw depends on its stream's name alone.
 
-    seed: int
+    A plain class, not attrs: this module is imported before attrs is needed (process start)."""
+
+    __slots__ = ("_seed",)
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chance) and other._seed == self._seed
+
+    def __hash__(self) -> int:
+        return hash((Chance, self._seed))
+
+    def __repr__(self) -> str:
+        return f"Chance({self._seed!r})"
 
     def stream(self, name: str, start: int = 0) -> Stream:
         """A cursor over stream ``name`` from word ``start``: for draws one after another."""
