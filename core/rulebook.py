@@ -14,6 +14,7 @@ import re
 import sys
 from collections.abc import Iterable
 from importlib import resources
+from typing import Any
 
 import attrs
 
@@ -53,26 +54,26 @@ class Rulebook:
         raise UsageError(f"{self.game} has no rule '{rule_id}'; its rules are {first} to {last}")
 
 
-def rulebook(game: Game) -> Rulebook:
+def rulebook(game: Game[Any]) -> Rulebook:
     """The rules ``game`` ships (``rules.md`` in its package); UsageError when it ships none."""
     if not game.facts.rule_letter:
         raise UsageError(f"{game.name} ships no rules: it names no rule letter")
     return _read(package_of(game), game.name, game.facts.rule_letter)
 
 
-def package_of(game: Game) -> str:
+def package_of(game: Game[Any]) -> str:
     """The package that defines ``game`` (its class's module, or the package that module is
     in): where its rules text and data files are."""
     module = sys.modules[type(game).__module__]
     return module.__package__ or module.__name__
 
 
-def with_rules(games: Iterable[Game]) -> dict[str, Game]:
+def with_rules(games: Iterable[Game[Any]]) -> dict[str, Game[Any]]:
     """Those of ``games`` that ship rules, by name."""
     return {game.name: game for game in games if game.facts.rule_letter}
 
 
-def named(name: str, games: Iterable[Game]) -> Rulebook:
+def named(name: str, games: Iterable[Game[Any]]) -> Rulebook:
     """The rules of the game called ``name`` (in any case) among ``games``; UsageError naming
     the games that have rules."""
     known = with_rules(games)
@@ -82,7 +83,7 @@ def named(name: str, games: Iterable[Game]) -> Rulebook:
     return rulebook(game)
 
 
-def find(rule_id: str, games: Iterable[Game]) -> Rule:
+def find(rule_id: str, games: Iterable[Game[Any]]) -> Rule:
     """A rule by its id alone, among ``games``: the letter names the game (C Clans, …)."""
     by_letter = {g.facts.rule_letter: g for g in with_rules(games).values()}
     match = re.fullmatch(r"([A-Za-z])(\d+)", rule_id.strip())
