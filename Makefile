@@ -41,8 +41,8 @@ STRICT := -p tribes.core -p tribes.events $(foreach g,$(wildcard games/*/__init_
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy core events replay testing games cli
 	@mkdir -p $(TYPING)/tribes && for d in $(PACKAGES); do ln -sfn ../../../$$d $(TYPING)/tribes/$$d; done
+	MYPYPATH=$(TYPING) $(BIN)/mypy $(foreach d,$(PACKAGES),-p tribes.$(d))
 	MYPYPATH=$(TYPING) $(BIN)/mypy --strict --follow-imports=silent $(STRICT)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 

@@ -34,7 +34,8 @@ def ls(path: Path, as_json: bool) -> None:
         for k in range(len(read)):
             _game, log = read.log(k)
             head = log.header
-            bots = head.meta.get("bots") if isinstance(head.meta.get("bots"), dict) else {}
+            named = head.meta.get("bots")
+            bots = named if isinstance(named, dict) else {}
             if as_json:
                 record = {
                     "game": k + 1,

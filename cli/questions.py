@@ -61,7 +61,7 @@ def diff(
     if start is None and end is None:
         n = check_point(len(cursor) if at is None else at, len(cursor), events=True)
         a, b = n - 1, n
-        title = {"event": cursor.describe(n)}
+        title: dict[str, object] = {"event": cursor.describe(n)}
     else:
         a = check_point(
             start if start is not None else 0,

@@ -60,7 +60,8 @@ def steps_of(
             f"the header's file is refused by the game: {exc.message}", path=path
         ) from None
     if verify:
-        beyond = [c.events for c in (*log.checkpoints, *log.commits) if c.events > len(log.events)]
+        counts = [*(c.events for c in log.checkpoints), *(c.events for c in log.commits)]
+        beyond = [n for n in counts if n > len(log.events)]
         if beyond:
             raise CorruptLog(f"a checkpoint names event {beyond[0]}, beyond the last", path=path)
     return out

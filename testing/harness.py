@@ -203,9 +203,10 @@ class Harness:
             if chosen is None:
                 pick = draws.below(len(moves))
             else:
-                pick = next(chosen, None)
-                if pick is None:
+                given = next(chosen, None)
+                if given is None:
                     break
+                pick = given
             event = moves[pick % len(moves)]
             seat = self.game.to_move(state)
             state, effects = self.game.apply(state, event)

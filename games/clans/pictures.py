@@ -335,13 +335,16 @@ def _chart(state: ClansState) -> str:
         bad = ", ".join(sorted(e.unfavourable))
         words = f"+{e.bonus} {good}" + (f"; {bad} doomed" if bad else "")
         out.append(text(x0 + 76, y + 14, words, size=10))
-    left = max(0, VILLAGES - taken)
+    chips = max(0, VILLAGES - taken)
     out.append(
         text(
-            x0, y0 + 136, f"villages {min(taken, VILLAGES)}/{VILLAGES} · chips left {left}", size=11
+            x0,
+            y0 + 136,
+            f"villages {min(taken, VILLAGES)}/{VILLAGES} · chips left {chips}",
+            size=11,
         )
     )
-    return group(f'class="chart" {data(epoch=state.epoch, chips_left=left)}', *out)
+    return group(f'class="chart" {data(epoch=state.epoch, chips_left=chips)}', *out)
 
 
 def _track(state: ClansState) -> str:

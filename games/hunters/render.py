@@ -93,7 +93,7 @@ def _area(state: HuntersState, width: int) -> list[str]:
                     row.append(" " * BLOCK)
                 continue
             tile_id, _, turned = here
-            n, e, s, w = turned.edges
+            n, e, s, w = tuple(turned.edges)
             piece = pieces.get((x, y))
             mark = "*" if (x, y) == last else " "
             who = f"{LETTERS[piece.seat]}{_KIND[piece.kind]}" if piece else "  "

@@ -168,6 +168,8 @@ def _refuse(state: HuntersState, event: Event) -> None:
         raise IllegalMove(f"'{type(event).__name__}' is not a Hunters and Gatherers move")
     tiles = state.tiles
     tile = state.drawn
+    if tile is None:  # check() said so first; the type does not know it
+        raise GameOver("the game is over: no tile is left to place", rule="H14")
     rule = "H13" if state.bonus else "H5"
     lead = f"bonus tile {tile} is to be placed now: " if state.bonus else ""
     if event.rotation not in range(4):
@@ -278,7 +280,7 @@ def place_and_score(
         tiles,
         x,
         y,
-        state.drawn,
+        state.drawn,  # type: ignore[arg-type]  # a legal event: a tile is drawn
         event.rotation,
         state.players,
         piece,  # type: ignore[arg-type]

@@ -283,7 +283,7 @@ def _turn(state: IwariState, position: dict[str, Any]) -> IwariState:
     return attrs.evolve(state, phase=phase, played=played, half_due=due, ending=ending, over=over)
 
 
-def _check_cards(players: int, hands: list[tuple[int, ...]], cards: list[Terrain]) -> None:
+def _check_cards(players: int, hands: Sequence[tuple[int, ...]], cards: list[Terrain]) -> None:
     used = sum(map(sum, hands)) + len(cards)
     if used != len(start_deck(players)):
         raise BadPosition(
