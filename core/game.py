@@ -22,6 +22,7 @@ from tribes.core.events import Effect, Event, EventTable
 from tribes.core.header import Header
 from tribes.core.pictures import Picture
 from tribes.core.positions import POSITION_OPTIONS, position_options, seat_names
+from tribes.core.prng import Stream
 
 SPECTATOR: None = None
 EVERYTHING: Literal["all"] = "all"
@@ -281,6 +282,12 @@ class Pictures(Protocol[S_contra]):
     ) -> Picture: ...
 
 
+class Hiding(Protocol):
+    def redeal(self, state: Any, viewer: Viewer, draws: Stream) -> Any:
+        """A state ``viewer`` cannot tell from ``state`` (:mod:`tribes.core.hiding`): what
+        they cannot see dealt afresh from ``draws``; ``state`` itself for EVERYTHING."""
+
+
 class Positions(Protocol[S_contra]):
     def position(self, state: S_contra, seats: Sequence[str]) -> dict[str, Any]: ...
     def simpler(self, position: Any) -> Iterable[Any]: ...
@@ -310,6 +317,10 @@ class GameBase(Generic[S]):
     positions: Positions[S] | None = None
     """Writes positions of states and simplifies them; without it ``tribes position`` and
     ``tribes shrink`` say that the game has no position form."""
+
+    hiding: ClassVar[Hiding | None] = None
+    """Re-deals what a viewer cannot see (:mod:`tribes.core.hiding`), for the conformance kit's
+    hidden-information check; a game that hides nothing (``facts.hidden == ""``) needs none."""
 
     HOT: ClassVar[tuple[str, ...]] = ("legal_moves", "apply")
     """Called once a move by every simulation and replay: a game's class takes its rules'
@@ -440,6 +451,16 @@ class GameBase(Generic[S]):
 
     def svg(self, state: S, seats: Sequence[str], viewer: Viewer, last: Event | None = None) -> str:
         return self.picture(state, seats, viewer, last).svg()
+
+    # hidden information
+
+    def redeal(self, state: Any, viewer: Viewer, seed: int) -> Any | None:
+        """A state ``viewer`` cannot tell from ``state``, what they cannot see dealt afresh
+        from ``seed``; None for a game with no ``hiding`` module. Optional in the contract:
+        tools never call it, the conformance kit does."""
+        if self.hiding is None:
+            return None
+        return self.hiding.redeal(state, viewer, Stream(seed, "redeal"))
 
     # positions
 

@@ -1,15 +1,31 @@
-"""The explicit registry of games. Adding a game is one line here; nothing registers itself."""
+"""The registry of games: the built-in ones, listed here, and plugins — games installed as
+distributions of their own, each naming its Game in the entry-point group ``tribes.games``::
+
+    [project.entry-points."tribes.games"]
+    dice = "tribes_dice:GAME"
+
+A built-in name is looked up without reading any distribution's metadata (``show`` starts fast);
+the entry points are read once, when a name is not built in or every name is asked for. A plugin
+that cannot be loaded, or whose object is no Game, is one clear error naming the entry point.
+"""
 
 from __future__ import annotations
 
+import functools
 import importlib
 
-from tribes.core.errors import CorruptLog, UnknownGame
+from tribes.core.errors import CorruptLog, UnknownGame, UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # ``tribes --help`` reads names(): neither ``typing`` nor the contract for it
+    from collections.abc import Iterable
+    from importlib.metadata import EntryPoint
+
     from tribes.core.events import EventTable
     from tribes.core.game import Game
+
+GROUP = "tribes.games"
+"""The entry-point group that games of other distributions register in."""
 
 _MODULES: dict[str, str] = {
     "clans": "tribes.games.clans",
@@ -17,18 +33,80 @@ _MODULES: dict[str, str] = {
     "iwari": "tribes.games.iwari",
 }
 
+BUILT_IN: tuple[str, ...] = tuple(sorted(_MODULES))
+"""The games that ship with tribes, sorted: what tests of the built-in games (their fixtures,
+snapshots, rules) iterate, whatever plugins are installed besides."""
+
+
+def _contract() -> tuple[str, ...]:
+    """Every attribute the Game contract names: a plugin's object lacking one is no Game."""
+    from tribes.core.game import Game
+
+    return tuple(sorted({*Game.__annotations__, *(n for n in vars(Game) if not n.startswith("_"))}))
+
+
+def entry_points(group: str) -> Iterable[EntryPoint]:
+    """The installed entry points of ``group``, read only when asked for (``importlib.metadata``
+    is not imported to run a built-in game)."""
+    from importlib import metadata
+
+    return metadata.entry_points(group=group)
+
+
+@functools.cache
+def _plugins() -> dict[str, EntryPoint]:
+    """The entry points of group ``tribes.games`` by name, built-in names left out (a plugin
+    cannot replace a built-in game). Read once: installed distributions do not change while
+    the program runs."""
+    found: dict[str, EntryPoint] = {}
+    for point in entry_points(group=GROUP):
+        if point.name not in _MODULES:
+            found.setdefault(point.name, point)
+    return found
+
+
+def plugins() -> list[str]:
+    """The names of the installed plugin games, sorted."""
+    return sorted(_plugins())
+
 
 def names() -> list[str]:
-    """Every registered game name, sorted."""
-    return sorted(_MODULES)
+    """Every registered game name, sorted: the built-in games and the plugins."""
+    return sorted({*BUILT_IN, *_plugins()})
 
 
 def get(name: str) -> Game:
-    """The game called ``name``; raises UnknownGame listing the known ones."""
+    """The game called ``name``; raises UnknownGame listing the known ones, or UsageError in
+    one line for a plugin that cannot be loaded."""
     module = _MODULES.get(name)
-    if module is None:
+    if module is not None:
+        game: Game = importlib.import_module(module).GAME
+        return game
+    point = _plugins().get(name)
+    if point is None:
         raise UnknownGame(f"unknown game '{name}'; known games: {', '.join(names())}")
-    game: Game = importlib.import_module(module).GAME
+    return _load(point)
+
+
+@functools.cache
+def _load(point: EntryPoint) -> Game:
+    """The Game a plugin's entry point names, checked to be one (its name too)."""
+    where = f"game plugin '{point.name}' ({point.value}"
+    where += f", from {point.dist.name} {point.dist.version})" if point.dist else ")"
+    try:
+        loaded = point.load()
+    except Exception as exc:  # any failure of a third party's import is its, said in one line
+        detail = str(exc).splitlines()[0] if str(exc) else ""
+        raise UsageError(f"{where} cannot be loaded: {type(exc).__name__}: {detail}") from None
+    missing = [attr for attr in _contract() if not hasattr(loaded, attr)]
+    if missing:
+        raise UsageError(
+            f"{where} is no Game: it has no {', '.join(missing[:3])}"
+            + (f" (and {len(missing) - 3} more)" if len(missing) > 3 else "")
+        )
+    if loaded.name != point.name:
+        raise UsageError(f"{where} is a game called '{loaded.name}', not '{point.name}'")
+    game: Game = loaded
     return game
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from tribes.core.bots import RandomBot
 from tribes.core.game import BotFactory, Facts, GameBase, Option, Viewer
-from tribes.games.clans import board, notation, pictures, positions, render, rules, views
+from tribes.games.clans import board, hiding, notation, pictures, positions, render, rules, views
 from tribes.games.clans.board import Board, Colour
 from tribes.games.clans.bots import GreedyBot
 from tribes.games.clans.events import EVENTS, HutsMoved, OrderChosen
@@ -37,6 +37,7 @@ class ClansGame(GameBase[ClansState]):
     rendering = render
     pictures = pictures
     positions = positions
+    hiding = hiding
 
     def visible_scores(self, state: ClansState, viewer: Viewer) -> tuple[int | None, ...]:
         return views.visible_scores(state, viewer)

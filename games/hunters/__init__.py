@@ -9,7 +9,7 @@ from tribes.core.bots import RandomBot
 from tribes.core.events import Effect
 from tribes.core.game import BotFactory, Facts, GameBase, Option
 from tribes.core.header import Header
-from tribes.games.hunters import board, notation, pictures, positions, render, rules, views
+from tribes.games.hunters import board, hiding, notation, pictures, positions, render, rules, views
 from tribes.games.hunters.bots import GreedyBot
 from tribes.games.hunters.events import EVENTS
 from tribes.games.hunters.state import HuntersState
@@ -41,6 +41,7 @@ class HuntersGame(GameBase[HuntersState]):
     rendering = render
     pictures = pictures
     positions = positions
+    hiding = hiding
 
     def setup_effects(self, header: Header, state: HuntersState) -> tuple[Effect, ...]:
         return rules.setup_effects(header, state)

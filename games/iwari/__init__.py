@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from tribes.core.bots import RandomBot
 from tribes.core.errors import BadData, BadOption
 from tribes.core.game import BotFactory, Facts, GameBase, Option
-from tribes.games.iwari import board, notation, pictures, positions, render, rules, views
+from tribes.games.iwari import board, hiding, notation, pictures, positions, render, rules, views
 from tribes.games.iwari.bots import GreedyBot
 from tribes.games.iwari.events import EVENTS
 from tribes.games.iwari.state import IwariState
@@ -51,6 +51,7 @@ class IwariGame(GameBase[IwariState]):
     rendering = render
     pictures = pictures
     positions = positions
+    hiding = hiding
 
     def validate_options(self, options: Mapping[str, str]) -> None:
         variants = [v for v in options["variant"].split(",") if v]
