@@ -7,11 +7,14 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: demo test lint bench clean
 
-$(STAMP): pyproject.toml setup.py
+# The example game (examples/dice) is a distribution of its own, installed after tribes: a plugin
+# (entry point tribes.games) that the tests run the conformance kit on.
+$(STAMP): pyproject.toml setup.py examples/dice/pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	@echo "installing tribes and its tools into $(VENV) (the log: $(VENV)/install.log)"
 	@$(BIN)/python -m pip install --upgrade pip > $(VENV)/install.log 2>&1 \
 		&& $(BIN)/python -m pip install -e '.[test,dev,cluster]' >> $(VENV)/install.log 2>&1 \
+		&& $(BIN)/python -m pip install -e examples/dice >> $(VENV)/install.log 2>&1 \
 		|| { cat $(VENV)/install.log; exit 1; }
 	touch $(STAMP)
 
@@ -44,6 +47,7 @@ test: $(STAMP) $(CHROMIUM)
 	@mkdir -p $(TYPING)/tribes && for d in $(PACKAGES); do ln -sfn ../../../$$d $(TYPING)/tribes/$$d; done
 	MYPYPATH=$(TYPING) $(BIN)/mypy $(foreach d,$(PACKAGES),-p tribes.$(d))
 	MYPYPATH=$(TYPING) $(BIN)/mypy --strict --follow-imports=silent $(STRICT)
+	MYPYPATH=$(TYPING):examples/dice $(BIN)/mypy -p tribes_dice
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 lint: $(STAMP)

@@ -361,6 +361,9 @@ def check_pictures(run: Playout) -> None:
                 raise _fail(where, "the SVG has no width and height in pixels")
             if root.get("viewBox") != f"0 0 {width} {height}":
                 raise _fail(where, f"the SVG's viewBox is {root.get('viewBox')!r}")
+            scale = max(1.0, picture.legible)
+            if float(width) < picture.width * scale or float(height) < picture.height * scale:
+                raise _fail(where, f"the SVG is {width}×{height}, smaller than its legible size")
     for viewer in (SPECTATOR, 0):
         page = html.page(game, run.log, run.steps, viewer)
         if "tribes-frames" not in page:

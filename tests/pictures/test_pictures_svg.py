@@ -1,5 +1,6 @@
-"""Every game draws its states as SVG (the conformance of the Game contract's ``picture``), the
-drawn pieces are the state's, the last move is highlighted, and hidden parts are not drawn."""
+"""The built-in games' drawings (that every game's SVG is well-formed and sized is the
+conformance kit's check, ``tests/conformance``): the drawn pieces are the state's, the last move
+is highlighted, and hidden parts are not drawn."""
 
 from __future__ import annotations
 
@@ -8,49 +9,8 @@ from pictures_testing import clans_huts, iwari_pieces, load, parse, pieces
 
 from tribes import games
 from tribes.core.game import EVERYTHING, SPECTATOR
-from tribes.core.pictures import Picture
-from tribes.core.prng import Stream
 from tribes.core.views import step_document
 from tribes.replay import logs
-
-
-def playout_states(name: str, seed: int, seats: int, every: int = 7):  # type: ignore[no-untyped-def]
-    game = games.get(name)
-    head = logs.header(game, seats=[f"s{i}" for i in range(seats)], seed=seed)
-    state = game.setup(head)
-    picks = Stream(seed, "pictures")
-    found, event, n = [(state, None)], None, 0
-    while moves := game.legal_moves(state):
-        event = moves[picks.below(len(moves))]
-        state, _ = game.apply(state, event)
-        n += 1
-        if n % every == 0:
-            found.append((state, event))
-    found.append((state, event))
-    return game, head, found
-
-
-@pytest.mark.parametrize("name", games.names())
-def test_every_game_draws_its_states(name: str) -> None:
-    """The conformance check: a registered game without pictures fails here."""
-    game = games.get(name)
-    assert hasattr(game, "pictures"), f"{name} has no pictures module"
-    for seats in {game.facts.min_seats, game.facts.max_seats}:
-        game, head, states = playout_states(name, 3, seats)
-        for state, event in states:
-            for viewer in (EVERYTHING, SPECTATOR, 0):
-                picture = game.picture(state, head.seats, viewer, event)
-                assert isinstance(picture, Picture)
-                keys = [k for k, _ in picture.parts]
-                assert len(set(keys)) == len(keys), "part keys must be unique"
-                svg = game.svg(state, head.seats, viewer, event)
-                root = parse(svg)
-                width, height = root.get("width"), root.get("height")  # explicit, in pixels
-                assert width and height and float(width) > 0 and float(height) > 0
-                assert root.get("viewBox") == f"0 0 {width} {height}"
-                scale = max(1.0, picture.legible)
-                assert float(width) >= picture.width * scale
-                assert float(height) >= picture.height * scale
 
 
 def test_clans_huts_drawn_are_the_states_at_every_step():

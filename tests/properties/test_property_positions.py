@@ -1,4 +1,4 @@
-"""Every state of every registered game has a position (``tribes position``): a game set up
+"""Every state of every built-in game has a position (``tribes position``): a game set up
 from it — with the same options, and the same or another seed — shows the same document to
 every viewer and has the same legal moves; with the same seed it is the very state. Random
 legal playouts reach pending decisions and ends too, and a test checks that they do."""
@@ -53,7 +53,7 @@ def same_game(game: Game, state: Any, seats: list[str], options: dict[str, str],
         ]
 
 
-@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("name", games.BUILT_IN)
 @settings(PROPERTIES, max_examples=12)
 @given(seed=st.integers(0, 2**64 - 1), data=st.data())
 def test_the_position_of_any_state_gives_the_state_back(name: str, seed: int, data: Any) -> None:

@@ -13,9 +13,7 @@ from tribes_dice.views import sees_card
 ROW = 28
 
 
-def picture(
-    state: DiceState, seats: Sequence[str], viewer: Viewer, last: Event | None
-) -> Picture:
+def picture(state: DiceState, seats: Sequence[str], viewer: Viewer, last: Event | None) -> Picture:
     die = "-" if state.last is None else str(state.last)
     outline = f' stroke="{HIGHLIGHT}" stroke-width="3" stroke-dasharray="4 2"' if last else ""
     parts = [

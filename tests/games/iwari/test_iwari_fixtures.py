@@ -38,7 +38,7 @@ from tribes.games.iwari.state import FEAT_KINDS, Phase
 from tribes.replay.logs import Opened
 from tribes.testing import Harness, effects_of, replay_log
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 IWARI = ROOT / "fixtures" / "iwari"
 
 EDGE_CASES = [

@@ -24,7 +24,7 @@ from tribes.games.hunters.events import (
 from tribes.replay import logs
 from tribes.replay.logs import Opened
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 HUNTERS = ROOT / "fixtures" / "hunters"
 ANN, BOB = 0, 1
 
