@@ -70,6 +70,15 @@ def test_the_command_line_tour_runs_line_by_line(tmp_path):
     run_tour(first_sh_block(section(ROOT / "docs" / "commands.md", "Command line")), tmp_path)
 
 
+def test_writing_a_game_runs_line_by_line(tmp_path):
+    """docs/writing-a-game.md's commands on the example game, which ``make test`` installed (the
+    ``pip install`` line is not run again)."""
+    tour = first_sh_block((ROOT / "docs" / "writing-a-game.md").read_text())
+    lines = [line.split("  #")[0].strip() for line in tour.splitlines() if line.strip()]
+    assert lines[0] == "pip install -e examples/dice"
+    run_tour("\n".join(lines[1:]), tmp_path)
+
+
 def test_the_readme_is_a_front_door():
     """The README says what tribes is, how to start and where to read on; the rest is in docs/."""
     assert len(README.read_text().splitlines()) <= 250
