@@ -25,6 +25,8 @@ wrong, where (game, seed, step, viewer) and what differs. The checks:
 - **playthrough**: the transcript the ``tribes_playthrough`` fixture pins, one block per step;
 - **positions** (a game with a position form): the position of a state sets up the state again;
 - **bots**: every bot plays a game to its end with legal moves;
+- **rules** (a game with a rule letter): its ``rules.md`` is shipped and numbered with the letter,
+  and every rule id its events and effects name is in it;
 - **hidden information**: for every viewer and step, the state re-dealt (``Game.redeal``,
   :mod:`tribes.core.hiding`) shows that viewer the same ``show --json --as`` document (with
   ``pending.options``) and text board, and at some steps (:func:`drawn_steps`) the same SVG and
@@ -45,7 +47,7 @@ import attrs
 import pytest
 
 from tribes import games
-from tribes.core import views
+from tribes.core import rulebook, views
 from tribes.core.engine import Step, steps
 from tribes.core.errors import IllegalMove, TribesError
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
@@ -444,6 +446,30 @@ def check_bots(game: Game | str, seed: int) -> None:
             raise _fail(f"{game.name} seed {seed}, bot {name}", "the game did not end")
 
 
+def check_rules(game: Game | str) -> None:
+    """A game that names a rule letter ships its rules text (``rules.md`` in its package),
+    numbered with that letter, and every rule id its events, effects and ``uncounted`` name is
+    one of its rules."""
+    game = _game(game)
+    if not game.facts.rule_letter:
+        return
+    try:
+        book = rulebook.rulebook(game)
+    except (TribesError, TypeError) as exc:  # TypeError: a game's module is in no package
+        raise _fail(game.name, f"its rules cannot be read: {exc}") from None
+    ids = {rule.id for rule in book.rules}
+    table = game.events
+    named = {
+        (kind.__name__, rule)
+        for kind in [*table.by_tag.values(), *table.effects.values()]
+        for rule in kind.RULES
+    } | {("uncounted", rule) for rule in table.uncounted}
+    unknown = sorted((rule, where) for where, rule in named if rule not in ids)
+    if unknown:
+        rule, where = unknown[0]
+        raise _fail(game.name, f"{where} names rule {rule}, which its {rulebook.RULES_FILE} lacks")
+
+
 # --- hidden information ---------------------------------------------------------------------------
 
 
@@ -672,8 +698,13 @@ def conformance_tests(
     def test_conformance_hiding_deals() -> None:
         check_game_hides(the_game, seeds)
 
+    def test_conformance_rules() -> None:
+        check_rules(the_game)
+
     test_conformance_bots.__doc__ = check_bots.__doc__
     test_conformance_hiding_deals.__doc__ = check_game_hides.__doc__
+    test_conformance_rules.__doc__ = check_rules.__doc__
+    tests["test_conformance_rules"] = test_conformance_rules
     tests["test_conformance_bots"] = test_conformance_bots
     tests["test_conformance_hiding_deals"] = test_conformance_hiding_deals
     return tests

@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
-from tribes.core.events import Effect
+from tribes.core.events import Effect, EventTable
 from tribes.core.game import Viewer
 from tribes.core.pictures import Picture
 from tribes.games.clans import ClansGame
@@ -75,6 +75,22 @@ class ClansWithADoubledAttribute(ClansGame):
         drawn = super().picture(state, seats, viewer, last)
         doubled = ("track-mark", '<circle cx="1" cy="2" r="3" fill="#000" r="4"/>')
         return attrs.evolve(drawn, parts=(*drawn.parts, doubled))
+
+
+class ClansCitingAnUnknownRule(ClansGame):
+    __module__ = ClansGame.__module__  # its rules.md is the one beside Clans
+
+    events = EventTable(
+        [*ClansGame.events.by_tag.values()],
+        effects=[*ClansGame.events.effects.values()],
+        uncounted={**ClansGame.events.uncounted, "C99": "no such rule"},
+    )
+
+
+def test_a_rule_id_the_rules_lack_fails() -> None:
+    with pytest.raises(Nonconformance) as failed:
+        conformance.check_rules(ClansCitingAnUnknownRule())
+    assert str(failed.value) == "clans: uncounted names rule C99, which its rules.md lacks"
 
 
 def _failure(check: Any, game: Any, seed: int = 1) -> str:
