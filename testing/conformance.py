@@ -16,6 +16,8 @@ wrong, where (game, seed, step, viewer) and what differs. The checks:
 - **replay**: a seeded random game replays event by event to the very states it was played to;
   legal moves are empty exactly when the game is over, each one passes ``check``; ``apply``
   never changes its input;
+- **properties** (with hypothesis installed): games from any seed, seat count and move picks
+  replay, stay pure and round-trip too;
 - **round trips**: states through the codec (msgpack and JSON), events through the wire, the
   dict form and notation (read in the state before them), logs through both file forms;
 - **views**: the ``show --json`` document (the common keys, plain JSON, ``pending.options`` the
@@ -30,8 +32,8 @@ wrong, where (game, seed, step, viewer) and what differs. The checks:
 - **hidden information**: for every viewer and step, the state re-dealt (``Game.redeal``,
   :mod:`tribes.core.hiding`) shows that viewer the same ``show --json --as`` document (with
   ``pending.options``) and text board, and at some steps (:func:`drawn_steps`) the same SVG and
-  HTML page data (the frame, the moves); the step that led there, played from a re-dealt state, says the same
-  effects and ``log --as`` line when it reveals nothing new. A game whose facts say something is
+  HTML page (its frame, status, moves and effects); the step that led there, played from a
+  re-dealt state, says the same effects and ``log --as`` line when it reveals nothing new. A game whose facts say something is
   hidden must have a re-deal, and it must deal something afresh.
 """
 
@@ -145,9 +147,10 @@ def _game(game: Game | str) -> Game:
 # --- replay, purity, round trips ------------------------------------------------------------------
 
 
-def check_replay(run: Playout) -> None:
+def check_replay(run: Playout, *, to_the_end: bool = True) -> None:
     """Replaying the log gives the very states it was played to; legal moves are empty exactly
-    when the game is over; every listed move passes ``check``; the game ends."""
+    when the game is over; every listed move passes ``check``; the game ends (unless
+    ``to_the_end`` is false: a game cut short)."""
     game = run.game
     replayed = list(steps(game, run.log.header, run.log.events))
     for built, again in zip(run.steps, replayed, strict=True):
@@ -172,7 +175,7 @@ def check_replay(run: Playout) -> None:
                     run.where(step.index),
                     f"the listed move '{game.format_move(move)}' is refused: {exc}",
                 ) from None
-    if not game.is_over(run.steps[-1].state):
+    if to_the_end and not game.is_over(run.steps[-1].state):
         raise _fail(run.where(), "the random game never ended")
 
 
@@ -421,6 +424,44 @@ def check_positions(run: Playout) -> None:
                 raise _fail(where, "the state's position has other legal moves")
 
 
+def check_properties(game: Game | str) -> Callable[..., None] | None:
+    """A hypothesis test (None without hypothesis installed): games from any seed, seat count
+    and list of move picks (``moves[pick % len(moves)]``, cut short when the picks run out)
+    replay, stay pure and round-trip as the seeded games do."""
+    try:
+        from hypothesis import HealthCheck, given, settings
+        from hypothesis import strategies as st
+    except ImportError:
+        return None
+    game = _game(game)
+    harness = Harness(game)
+    seats = st.integers(game.facts.min_seats, game.facts.max_seats)
+    picks = st.lists(st.integers(0, 2**16), max_size=150)
+
+    @settings(
+        max_examples=PROPERTY_EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(seed=st.integers(0, logs.MAX_SEED), count=seats, picks=picks)
+    def test(seed: int, count: int, picks: list[int]) -> None:
+        names = harness.default_seats(count)
+        played = harness.random_game(seed, names, picks, stream="conformance")
+        run = Playout(game, seed, names, {}, played)
+        check_replay(run, to_the_end=False)
+        check_purity(run)
+        check_round_trips(run)
+
+    test.__doc__ = check_properties.__doc__
+    return test
+
+
+PROPERTY_EXAMPLES = 25
+"""The examples the property test draws (derandomized: the same ones every run)."""
+
+
 def check_bots(game: Game | str, seed: int) -> None:
     """Every bot of the game plays every seat of a game to its end, with legal moves only."""
     game = _game(game)
@@ -511,8 +552,8 @@ def _difference(old: Any, new: Any, path: str = "") -> str:
 
 def seen(game: Game, log: GameLog, step: Step, viewer: Viewer, *, drawn: bool = True) -> Seen:
     """What ``viewer`` is shown of ``step``: ``show --json --as``, the text board and — with
-    ``drawn`` — the SVG and the step's data in the HTML page (its frame: the picture's parts;
-    its status: the document's; its list of moves)."""
+    ``drawn`` — the SVG and the HTML page of the step (its frame of the picture's parts, its
+    status, the legal moves it lists, its line of effects)."""
     seats = log.header.seats
     document = views.step_document(game, log.header, step.index, step.state, viewer)
     parts: list[tuple[str, Any]] = [
@@ -520,19 +561,11 @@ def seen(game: Game, log: GameLog, step: Step, viewer: Viewer, *, drawn: bool = 
         ("the text board", game.render(step.state, seats, viewer)),
     ]
     if drawn:
-        picture = game.picture(step.state, seats, viewer, step.event)
         parts += [
-            ("the SVG", picture.svg()),
-            ("the HTML page's frame", html.drawing_json(_frame(picture))),
-            ("the HTML page's moves", views.legal_notation(game, step.state, viewer)),
+            ("the SVG", game.svg(step.state, seats, viewer, step.event)),
+            ("the HTML page", html.page(game, log, [step], viewer)),
         ]
     return Seen(tuple(parts))
-
-
-def _frame(picture: Any) -> dict[str, Any]:
-    """The parts of a picture as a page's frame holds them, the panel's too."""
-    panel = picture.panel.parts if picture.panel else ()
-    return {"o": dict(picture.parts), "p": dict(panel), "w": picture.width, "h": picture.height}
 
 
 def said(game: Game, seats: Sequence[str], step: Step, viewer: Viewer) -> Seen:
@@ -704,6 +737,9 @@ def conformance_tests(
     test_conformance_bots.__doc__ = check_bots.__doc__
     test_conformance_hiding_deals.__doc__ = check_game_hides.__doc__
     test_conformance_rules.__doc__ = check_rules.__doc__
+    properties = check_properties(the_game)
+    if properties is not None:
+        tests["test_conformance_properties"] = properties
     tests["test_conformance_rules"] = test_conformance_rules
     tests["test_conformance_bots"] = test_conformance_bots
     tests["test_conformance_hiding_deals"] = test_conformance_hiding_deals
