@@ -53,8 +53,9 @@ def _chosen(words: tuple[str, ...]) -> list[rulebook.Rule]:
 
 
 def _games() -> list[Game]:
-    """Every registered game: those of them with rules are the games ``rules`` speaks of."""
-    return [games.get(name) for name in games.names()]
+    """Every registered game (a broken plugin left out): those of them with rules are the games
+    ``rules`` speaks of."""
+    return games.loadable()
 
 
 def _rule_json(rule: rulebook.Rule) -> dict[str, str]:

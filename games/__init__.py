@@ -65,14 +65,46 @@ def _plugins() -> dict[str, EntryPoint]:
     return found
 
 
+@functools.cache
+def installed_names() -> tuple[str, ...]:
+    """The names in group ``tribes.games`` of the distributions on ``sys.path``, read from their
+    ``entry_points.txt`` as it is written: ``tribes --help`` lists them, and importing
+    ``importlib.metadata`` (and ``typing`` with it) would cost it more than all else it does."""
+    import os
+    import sys
+
+    found: set[str] = set()
+    for entry in sys.path:
+        try:
+            listing = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for item in listing:
+            if not item.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                with open(os.path.join(entry, item, "entry_points.txt"), encoding="utf-8") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            section = ""
+            for line in text.splitlines():
+                line = line.strip()
+                if line.startswith("["):
+                    section = line.strip("[] ")
+                elif section == GROUP and "=" in line:
+                    found.add(line.split("=", 1)[0].strip())
+    return tuple(sorted(found - set(_MODULES)))
+
+
 def plugins() -> list[str]:
     """The names of the installed plugin games, sorted."""
-    return sorted(_plugins())
+    return list(installed_names())
 
 
 def names() -> list[str]:
     """Every registered game name, sorted: the built-in games and the plugins."""
-    return sorted({*BUILT_IN, *_plugins()})
+    return sorted({*BUILT_IN, *installed_names()})
 
 
 def get(name: str) -> Game:
@@ -108,6 +140,19 @@ def _load(point: EntryPoint) -> Game:
         raise UsageError(f"{where} is a game called '{loaded.name}', not '{point.name}'")
     game: Game = loaded
     return game
+
+
+def loadable() -> list[Game]:
+    """Every registered game that loads, for a command over all of them (``tribes rules``): a
+    plugin that cannot be loaded is left out there, and is one line where it is named."""
+    found: list[Game] = []
+    for name in names():
+        try:
+            found.append(get(name))
+        except UsageError:
+            if name in _MODULES:
+                raise
+    return found
 
 
 def event_table(name: str) -> EventTable:

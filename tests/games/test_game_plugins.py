@@ -26,13 +26,16 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The entry points of PLUGINS (and no installed ones) while the test runs."""
     points = [EntryPoint(name, value, games.GROUP) for name, value in PLUGINS.items()]
     monkeypatch.setattr(games, "entry_points", lambda group: points)
+    monkeypatch.setattr(games, "installed_names", lambda: tuple(sorted(set(PLUGINS) - {"clans"})))
     games._plugins.cache_clear()
     yield
     games._plugins.cache_clear()
 
 
 def test_the_example_game_is_a_plugin() -> None:
-    """``make test`` installs examples/dice: it comes through its entry point, not the list."""
+    """``make test`` installs examples/dice: it comes through its entry point, not the list;
+    the names read from the metadata files are those importlib.metadata gives."""
+    assert list(games.installed_names()) == sorted(games._plugins())
     assert "dice" in games.plugins()
     assert "dice" in games.names()
     assert "dice" not in games.BUILT_IN
@@ -73,6 +76,12 @@ def test_a_broken_plugin_is_one_line(name: str, said: str) -> None:
     with pytest.raises(UsageError) as refused:
         games.get(name)
     assert str(refused.value) == said
+
+
+@pytest.mark.usefixtures("plugins")
+def test_commands_over_every_game_leave_a_broken_plugin_out(cli: Cli) -> None:
+    assert [g.name for g in games.loadable()] == ["clans", "hunters", "iwari"]
+    assert cli.ok("rules", "C3").startswith("Clans — ")
 
 
 @pytest.mark.usefixtures("plugins")

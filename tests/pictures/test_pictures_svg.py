@@ -4,7 +4,6 @@ is highlighted, and hidden parts are not drawn."""
 
 from __future__ import annotations
 
-import pytest
 from pictures_testing import clans_huts, iwari_pieces, load, parse, pieces
 
 from tribes import games
