@@ -318,7 +318,7 @@ class GameBase(Generic[S]):
     """Writes positions of states and simplifies them; without it ``tribes position`` and
     ``tribes shrink`` say that the game has no position form."""
 
-    hiding: ClassVar[Hiding | None] = None
+    hiding: Hiding | None = None
     """Re-deals what a viewer cannot see (:mod:`tribes.core.hiding`), for the conformance kit's
     hidden-information check; a game that hides nothing (``facts.hidden == ""``) needs none."""
 

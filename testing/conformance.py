@@ -52,6 +52,7 @@ from tribes import games
 from tribes.core import rulebook, views
 from tribes.core.engine import Step, steps
 from tribes.core.errors import IllegalMove, TribesError
+from tribes.core.events import Effect, Event
 from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
 from tribes.events import codec, logfile
 from tribes.events.logfile import GameLog
@@ -136,7 +137,7 @@ def playout(
     harness = Harness(game)
     count = seat_count(harness.game, seed) if seats is None else seats
     names = tuple(f"s{i}" for i in range(count))
-    played = harness.random_game(seed, names, stream="conformance", **dict(options or {}))
+    played = harness.random_game(seed, names, None, stream="conformance", **dict(options or {}))
     return Playout(harness.game, seed, names, dict(options or {}), played)
 
 
@@ -504,11 +505,10 @@ def check_rules(game: Game | str) -> None:
         raise _fail(game.name, f"its rules cannot be read: {exc}") from None
     ids = {rule.id for rule in book.rules}
     table = game.events
-    named = {
-        (kind.__name__, rule)
-        for kind in [*table.by_tag.values(), *table.effects.values()]
-        for rule in kind.RULES
-    } | {("uncounted", rule) for rule in table.uncounted}
+    kinds: list[type[Event] | type[Effect]] = [*table.by_tag.values(), *table.effects.values()]
+    named = {(kind.__name__, rule) for kind in kinds for rule in kind.RULES} | {
+        ("uncounted", rule) for rule in table.uncounted
+    }
     unknown = sorted((rule, where) for where, rule in named if rule not in ids)
     if unknown:
         rule, where = unknown[0]
