@@ -7,11 +7,12 @@ from tribes.core.game import Facts, GameBase
 from tribes_dice import hiding, notation, pictures, render, rules, views
 from tribes_dice.bots import BOTS
 from tribes_dice.events import EVENTS
+from tribes_dice.state import DiceState
 
 __all__ = ["GAME", "DiceGame"]
 
 
-class DiceGame(GameBase):
+class DiceGame(GameBase[DiceState]):
     """Bonus Dice: what is particular to it; the rest comes from GameBase and the modules."""
 
     name = "dice"
