@@ -101,6 +101,11 @@ def _read(package: str, game: str, letter: str) -> Rulebook:
         text = (resources.files(package) / RULES_FILE).read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError):
         raise UsageError(f"{game} ships no rules: no {RULES_FILE} in {package}") from None
+    except TypeError:  # a game defined in a plain module, not a package: it has no data beside it
+        raise UsageError(
+            f"{game} ships no rules: {package} is a module, not a package that could hold "
+            f"{RULES_FILE}"
+        ) from None
     rules = tuple(_rules(game, text))
     if not rules:
         raise UsageError(f"{game} ships no rules: its {RULES_FILE} numbers none ('- {letter}1. …')")

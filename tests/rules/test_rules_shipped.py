@@ -106,6 +106,25 @@ def test_the_rules_text_is_read_from_the_package_of_the_game(tmp_path, monkeypat
     rulebook._read.cache_clear()
 
 
+def test_a_game_in_a_plain_module_ships_no_rules_in_one_line(tmp_path, monkeypatch):
+    """A game defined in a module that is no package has no folder for a rules.md: said so,
+    not a TypeError from importlib.resources."""
+    (tmp_path / "lonegame.py").write_text(
+        "import attrs\n"
+        "from tribes.games.clans import GAME as _CLANS\n"
+        "class Game:\n"
+        "    name = 'lone'\n"
+        "    facts = attrs.evolve(_CLANS.facts, rule_letter='L')\n"
+        "GAME = Game()\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import lonegame  # type: ignore[import-not-found]
+
+    monkeypatch.setitem(sys.modules, "lonegame", lonegame)  # forgotten after the test
+    with pytest.raises(UsageError, match=r"^lone ships no rules: lonegame is a module, not a"):
+        rulebook.rulebook(lonegame.GAME)
+
+
 def registered():
     """The built-in games (a plugin installed beside them has rules of its own)."""
     return [games.get(name) for name in games.BUILT_IN]
