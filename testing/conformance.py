@@ -249,7 +249,7 @@ def check_views(run: Playout) -> None:
     renders; the ``log --as`` line says the move. At some steps (:func:`drawn_steps`) the
     document is written as JSON and the board rendered at every width."""
     game = run.game
-    drawing = drawn_steps(len(run.steps))
+    drawing = drawn_steps(len(run.steps), phase=run.seed)
     for step in run.steps:
         drawn = step.index in drawing
         for viewer in viewers(len(run.seats)):
@@ -344,7 +344,7 @@ def check_pictures(run: Playout) -> None:
     well-formed (a failure names the part, element and attribute), the SVG sized in pixels
     with its viewBox; the HTML page of the game builds for a spectator and a seat."""
     game = run.game
-    drawing = drawn_steps(len(run.steps))
+    drawing = drawn_steps(len(run.steps), phase=run.seed)
     for step in run.steps:
         if step.index not in drawing:
             continue
@@ -591,10 +591,12 @@ DRAWN = 8
 this many, evenly spread, the last among them (a drawing costs tens of milliseconds)."""
 
 
-def drawn_steps(count: int, every: int = DRAWN) -> set[int]:
-    """The indexes of about ``every`` steps out of ``count``, evenly spread, with the last."""
+def drawn_steps(count: int, every: int = DRAWN, phase: int = 0) -> set[int]:
+    """The indexes of about ``every`` steps out of ``count``, evenly spread, with the last;
+    ``phase`` (a playout's seed) shifts them, so that the kit's seeds draw other steps each and
+    together cover most of a game's course."""
     stride = max(1, count // every)
-    return {*range(0, count, stride), count - 1}
+    return {*range(phase % stride, count, stride), count - 1}
 
 
 def check_hidden_information(run: Playout) -> dict[str, int]:
@@ -614,7 +616,7 @@ def check_hidden_information(run: Playout) -> dict[str, int]:
             )
         return counts
     seats = run.seats
-    drawing = drawn_steps(len(run.steps))
+    drawing = drawn_steps(len(run.steps), phase=run.seed)
     for step in run.steps:
         drawn = step.index in drawing
         if redeal(step.state, EVERYTHING, run.seed) != step.state:

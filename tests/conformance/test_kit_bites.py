@@ -138,7 +138,7 @@ def test_a_game_that_hides_without_a_redeal_fails() -> None:
 def test_a_doubled_svg_attribute_is_named_with_its_part_and_element() -> None:
     said = _failure(conformance.check_pictures, ClansWithADoubledAttribute())
     assert said == (
-        "clans seed 1, 3 seats, step 0, viewer all: the SVG part 'track-mark' is not "
+        "clans seed 1, 3 seats, step 1 (25-24), viewer all: the SVG part 'track-mark' is not "
         "well-formed: the <circle> element has attribute 'r' twice: "
         '<circle cx="1" cy="2" r="3" fill="#000" r="4"/>'
     )
