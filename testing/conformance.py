@@ -40,7 +40,6 @@ wrong, where (game, seed, step, viewer) and what differs. The checks:
 from __future__ import annotations
 
 import copy
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
@@ -48,102 +47,53 @@ from typing import Any
 import attrs
 import pytest
 
-from tribes import games
 from tribes.core import rulebook, views
-from tribes.core.engine import Step, steps
+from tribes.core.engine import steps
 from tribes.core.errors import IllegalMove, TribesError
 from tribes.core.events import Effect, Event
-from tribes.core.game import EVERYTHING, SPECTATOR, Game, Viewer
+from tribes.core.game import SPECTATOR, Game
 from tribes.events import codec, logfile
-from tribes.events.logfile import GameLog
 from tribes.replay import html, logs, playthrough
-from tribes.testing.harness import Harness, Played
+from tribes.testing.harness import Harness
+from tribes.testing.hidden import check_game_hides, check_hidden_information
+from tribes.testing.markup import svg_problem
+from tribes.testing.playouts import (
+    SEEDS,
+    WIDTHS,
+    Nonconformance,
+    Playout,
+    drawn_steps,
+    fail,
+    game_of,
+    playout,
+    seat_count,
+    viewers,
+)
 
-SEEDS = range(1, 9)
-"""The seeds of the kit's random games: each plays with a seat count from the game's fewest to
-its most, in turn."""
-
-WIDTHS = (100, 60)
-"""The terminal widths the text board is rendered at."""
-
-
-class Nonconformance(AssertionError):
-    """A game fails the kit: the message names the game, the seed, the step, the viewer and
-    what is wrong, in the game's terms."""
-
-
-def _fail(where: str, what: str) -> Nonconformance:
-    return Nonconformance(f"{where}: {what}")
-
-
-def viewer_words(seats: Sequence[str], viewer: Viewer) -> str:
-    """A viewer as ``--as`` names it: a seat's name, spectator, all."""
-    if viewer == EVERYTHING:
-        return "all"
-    if viewer is SPECTATOR:
-        return "spectator"
-    return f"seat {viewer} ({seats[viewer]})"
-
-
-def viewers(count: int) -> list[Viewer]:
-    """Everything, a spectator and every seat."""
-    return [EVERYTHING, SPECTATOR, *range(count)]
-
-
-# --- the games the checks play --------------------------------------------------------------------
-
-
-@attrs.frozen
-class Playout:
-    """A seeded random game of ``game``: where it is (for messages) and every step."""
-
-    game: Game
-    seed: int
-    seats: tuple[str, ...]
-    options: Mapping[str, str]
-    played: Played
-
-    @property
-    def log(self) -> GameLog:
-        return self.played.log
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        return self.played.steps
-
-    def where(self, step: int | None = None, viewer: Viewer | str = "") -> str:
-        said = [f"{self.game.name} seed {self.seed}, {len(self.seats)} seats"]
-        if self.options:
-            said.append("options " + ",".join(f"{k}={v}" for k, v in sorted(self.options.items())))
-        if step is not None:
-            event = self.steps[step].event
-            said.append(f"step {step}" + (f" ({self.game.format_move(event)})" if event else ""))
-        if viewer != "":
-            said.append(f"viewer {viewer_words(self.seats, viewer)}")  # type: ignore[arg-type]
-        return ", ".join(said)
-
-
-def seat_count(game: Game, seed: int) -> int:
-    """The seat count the kit plays ``seed`` with: every count from the fewest to the most, in
-    turn over the seeds."""
-    low, high = game.facts.min_seats, game.facts.max_seats
-    return low + seed % (high - low + 1)
-
-
-def playout(
-    game: Game | str, seed: int, seats: int | None = None, options: Mapping[str, str] | None = None
-) -> Playout:
-    """A seeded random legal game to its end (PRNG stream "conformance" of the seed)."""
-    harness = Harness(game)
-    count = seat_count(harness.game, seed) if seats is None else seats
-    names = tuple(f"s{i}" for i in range(count))
-    played = harness.random_game(seed, names, None, stream="conformance", **dict(options or {}))
-    return Playout(harness.game, seed, names, dict(options or {}), played)
-
-
-def _game(game: Game | str) -> Game:
-    return games.get(game) if isinstance(game, str) else game
-
+__all__ = [
+    "SEEDS",
+    "Nonconformance",
+    "Playout",
+    "check_bots",
+    "check_game_hides",
+    "check_hidden_information",
+    "check_pictures",
+    "check_playthrough",
+    "check_positions",
+    "check_properties",
+    "check_purity",
+    "check_replay",
+    "check_round_trips",
+    "check_rules",
+    "check_views",
+    "conformance_tests",
+    "drawn_steps",
+    "playout",
+    "svg_problem",
+]
+"""The kit's public names; its parts: :mod:`tribes.testing.playouts` (the random games, the
+failure), :mod:`tribes.testing.markup` (SVG problems in words), :mod:`tribes.testing.hidden`
+(the re-deal checks)."""
 
 # --- replay, purity, round trips ------------------------------------------------------------------
 
@@ -158,26 +108,26 @@ def check_replay(run: Playout, *, to_the_end: bool = True) -> None:
         if again.state != built.state or codec.state_hash(again.state) != codec.state_hash(
             built.state
         ):
-            raise _fail(run.where(built.index), "replaying the log reaches another state")
+            raise fail(run.where(built.index), "replaying the log reaches another state")
         if again.effects != built.effects:
-            raise _fail(run.where(built.index), "replaying the log causes other effects")
+            raise fail(run.where(built.index), "replaying the log causes other effects")
     for step in run.steps:
         state, moves = step.state, game.legal_moves(step.state)
         if (not moves) != game.is_over(state):
             said = "no legal move but the game is not over" if not moves else "over with moves"
-            raise _fail(run.where(step.index), said)
+            raise fail(run.where(step.index), said)
         if (game.to_move(state) is None) != game.is_over(state):
-            raise _fail(run.where(step.index), "to_move is None exactly when over: it is not")
+            raise fail(run.where(step.index), "to_move is None exactly when over: it is not")
         for move in moves:
             try:
                 game.check(state, move)
             except IllegalMove as exc:
-                raise _fail(
+                raise fail(
                     run.where(step.index),
                     f"the listed move '{game.format_move(move)}' is refused: {exc}",
                 ) from None
     if to_the_end and not game.is_over(run.steps[-1].state):
-        raise _fail(run.where(), "the random game never ended")
+        raise fail(run.where(), "the random game never ended")
 
 
 def check_purity(run: Playout) -> None:
@@ -191,7 +141,7 @@ def check_purity(run: Playout) -> None:
         for move in [after.event, *game.legal_moves(state)[:3]]:
             game.apply(state, move)
         if state != twin or codec.unstructure(state) != plain:
-            raise _fail(run.where(after.index), "apply changed the state it was given")
+            raise fail(run.where(after.index), "apply changed the state it was given")
 
 
 def check_round_trips(run: Playout) -> None:
@@ -208,36 +158,36 @@ def check_round_trips(run: Playout) -> None:
             ("JSON", codec.structure(codec.from_json(codec.to_json(plain)), type(state))),
         ):
             if back != state or codec.state_hash(back) != codec.state_hash(state):
-                raise _fail(run.where(step.index), f"the state does not round-trip through {form}")
+                raise fail(run.where(step.index), f"the state does not round-trip through {form}")
     for before, after in zip(run.steps, run.steps[1:], strict=False):
         event = after.event
         assert event is not None
         where = run.where(after.index)
         wire = codec.unpack_all(b"".join(codec.pack(v) for v in codec.event_to_wire(event)))
         if codec.event_from_wire(table, wire, versions) != event:
-            raise _fail(where, f"the event {event!r} does not round-trip through the wire")
+            raise fail(where, f"the event {event!r} does not round-trip through the wire")
         if codec.event_from_dict(table, codec.event_to_dict(event), versions) != event:
-            raise _fail(where, f"the event {event!r} does not round-trip through its dict")
+            raise fail(where, f"the event {event!r} does not round-trip through its dict")
         if codec.event_from_dict(
             table, codec.from_json(codec.event_json_line(event)), versions
         ) != (event):
-            raise _fail(where, f"the event {event!r} does not round-trip through JSON")
+            raise fail(where, f"the event {event!r} does not round-trip through JSON")
         text = game.format_move(event)
         try:
             parsed = game.parse_move(before.state, text)
         except TribesError as exc:
-            raise _fail(where, f"its notation '{text}' does not parse: {exc}") from None
+            raise fail(where, f"its notation '{text}' does not parse: {exc}") from None
         if parsed != event:
-            raise _fail(where, f"the notation '{text}' reads back as {parsed!r}, not {event!r}")
+            raise fail(where, f"the notation '{text}' reads back as {parsed!r}, not {event!r}")
     log = attrs.evolve(run.log, checkpoints=logs.checkpoints(game, run.log, (), run.steps))
     data = logfile.encode(log)
     back, end = logfile.decode(data, lambda _name: game.events)
     if back != log or end.size != len(data):
-        raise _fail(run.where(), "the log does not round-trip through the .tribes form")
+        raise fail(run.where(), "the log does not round-trip through the .tribes form")
     raw = logfile.read_json_text(logfile.to_json_text(log))
     events = tuple(codec.event_from_dict(table, item, log.header.schema) for item in raw.items)
     if (raw.header, raw.checkpoints, events) != (log.header, log.checkpoints, log.events):
-        raise _fail(run.where(), "the log does not round-trip through the .json form")
+        raise fail(run.where(), "the log does not round-trip through the .json form")
 
 
 # --- views, pictures, the page, the playthrough ---------------------------------------------------
@@ -257,86 +207,24 @@ def check_views(run: Playout) -> None:
             doc = views.step_document(game, run.log.header, step.index, step.state, viewer)
             missing = [k for k in views.COMMON_KEYS if k not in doc]
             if missing:
-                raise _fail(where, f"show --json has no {', '.join(missing)}")
+                raise fail(where, f"show --json has no {', '.join(missing)}")
             try:
                 if drawn:  # the costly part: at some steps (a game's fields keep their types)
                     codec.to_json(doc)
             except (TypeError, ValueError) as exc:
-                raise _fail(where, f"show --json is no plain JSON: {exc}") from None
+                raise fail(where, f"show --json is no plain JSON: {exc}") from None
             pending = doc["pending"]
             if pending is not None and pending.get("options") is not None:
                 legal = [game.format_move(m) for m in game.legal_moves(step.state)]
                 if list(pending["options"]) != legal:
-                    raise _fail(where, "pending.options are not the legal moves")
+                    raise fail(where, "pending.options are not the legal moves")
             for width in WIDTHS if drawn else WIDTHS[:1]:
                 board = game.render(step.state, run.seats, viewer, width)
                 if not isinstance(board, str) or not board.strip():
-                    raise _fail(where, f"the text board at {width} columns is empty")
+                    raise fail(where, f"the text board at {width} columns is empty")
             line = views.step_line(game, run.seats, step, viewer=viewer)
             if step.event is not None and game.format_move(step.event) not in line:
-                raise _fail(where, f"the log line does not name the move: {line!r}")
-
-
-_TAG = re.compile(r"<([A-Za-z][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*/?>")
-_ATTRIBUTE = re.compile(r"([^\s=/>]+)\s*=\s*(?:\"[^\"]*\"|'[^']*')")
-
-
-def svg_problem(markup: str) -> str | None:
-    """What is wrong with SVG markup (a whole document or a part's body), in its own terms —
-    the element and attribute, not a column — or None when it is well-formed XML."""
-    wrapped = markup if markup.lstrip().startswith("<svg") else f"<svg>{markup}</svg>"
-    try:
-        ET.fromstring(wrapped)
-    except ET.ParseError as exc:
-        parse_error = exc
-    else:
-        return None
-    for found in _TAG.finditer(markup):
-        names = _ATTRIBUTE.findall(found.group(2))
-        twice = sorted({n for n in names if names.count(n) > 1})
-        if twice:
-            return (
-                f"the <{found.group(1)}> element has attribute {twice[0]!r} twice: "
-                f"{_clip(found.group(0))}"
-            )
-    unclosed = _unclosed(wrapped)
-    if unclosed:
-        return unclosed
-    line, column = parse_error.position
-    at = _offset(wrapped, line, column)
-    start = wrapped.rfind("<", 0, at + 1)
-    return f"{parse_error.msg.split(':')[0]} at {_clip(wrapped[max(0, start) : at + 40])}"
-
-
-_ANY_TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)[^>]*?(/?)>")
-
-
-def _unclosed(markup: str) -> str | None:
-    """The element a closing tag does not match, in words, or None."""
-    open_tags: list[str] = []
-    for found in _ANY_TAG.finditer(markup):
-        closing, name, empty = found.groups()
-        if empty:
-            continue
-        if not closing:
-            open_tags.append(name)
-        elif not open_tags or open_tags[-1] != name:
-            inner = (
-                f"the <{open_tags[-1]}> element is not closed" if open_tags else "nothing is open"
-            )
-            return f"{inner} before </{name}>"
-        else:
-            open_tags.pop()
-    return None
-
-
-def _offset(text: str, line: int, column: int) -> int:
-    lines = text.split("\n")
-    return sum(len(x) + 1 for x in lines[: line - 1]) + column
-
-
-def _clip(text: str, width: int = 100) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+                raise fail(where, f"the log line does not name the move: {line!r}")
 
 
 def check_pictures(run: Playout) -> None:
@@ -354,30 +242,30 @@ def check_pictures(run: Playout) -> None:
             keys = [k for k, _ in picture.parts]
             doubled = sorted({k for k in keys if keys.count(k) > 1})
             if doubled:
-                raise _fail(where, f"the picture has two parts called {doubled[0]!r}")
+                raise fail(where, f"the picture has two parts called {doubled[0]!r}")
             panel = picture.panel.parts if picture.panel else ()
             for owner, parts in (("part", picture.parts), ("panel part", panel)):
                 for key, markup in parts:
                     problem = svg_problem(markup)
                     if problem:
-                        raise _fail(where, f"the SVG {owner} {key!r} is not well-formed: {problem}")
+                        raise fail(where, f"the SVG {owner} {key!r} is not well-formed: {problem}")
             svg = game.svg(step.state, run.seats, viewer, step.event)
             problem = svg_problem(svg)
             if problem:
-                raise _fail(where, f"the SVG is not well-formed: {problem}")
+                raise fail(where, f"the SVG is not well-formed: {problem}")
             root = ET.fromstring(svg)
             width, height = root.get("width"), root.get("height")
             if not (width and height and float(width) > 0 and float(height) > 0):
-                raise _fail(where, "the SVG has no width and height in pixels")
+                raise fail(where, "the SVG has no width and height in pixels")
             if root.get("viewBox") != f"0 0 {width} {height}":
-                raise _fail(where, f"the SVG's viewBox is {root.get('viewBox')!r}")
+                raise fail(where, f"the SVG's viewBox is {root.get('viewBox')!r}")
             scale = max(1.0, picture.legible)
             if float(width) < picture.width * scale or float(height) < picture.height * scale:
-                raise _fail(where, f"the SVG is {width}×{height}, smaller than its legible size")
+                raise fail(where, f"the SVG is {width}×{height}, smaller than its legible size")
     for viewer in (SPECTATOR, 0):
         page = html.page(game, run.log, run.steps, viewer)
         if "tribes-frames" not in page:
-            raise _fail(run.where(viewer=viewer), "the HTML page holds no frames")
+            raise fail(run.where(viewer=viewer), "the HTML page holds no frames")
 
 
 def check_playthrough(run: Playout) -> None:
@@ -390,12 +278,12 @@ def check_playthrough(run: Playout) -> None:
         move = game.format_move(step.event) if step.event is not None else "start"
         who = seats[step.seat] if step.seat is not None else "-"
         if lines[0] != f"event {step.index}: {who} {move}":
-            raise _fail(run.where(step.index), f"the transcript's block starts {lines[0]!r}")
+            raise fail(run.where(step.index), f"the transcript's block starts {lines[0]!r}")
         if f"  digest: {codec.state_hash(step.state)}" not in lines:
-            raise _fail(run.where(step.index), "the transcript's block has not the digest")
+            raise fail(run.where(step.index), "the transcript's block has not the digest")
     parsed = playthrough.parse(playthrough.text(blocks))
     if len(parsed) != len(run.steps):
-        raise _fail(run.where(), "the transcript does not read back block by block")
+        raise fail(run.where(), "the transcript does not read back block by block")
 
 
 def check_positions(run: Playout) -> None:
@@ -417,16 +305,16 @@ def check_positions(run: Playout) -> None:
             again = game.setup(head)
             where = run.where(step.index)
             if seed == run.seed and again != step.state:
-                raise _fail(where, "the state's position sets up another state")
+                raise fail(where, "the state's position sets up another state")
             for viewer in viewers(len(run.seats)):
                 if views.document(game, again, run.seats, viewer) != views.document(
                     game, step.state, run.seats, viewer
                 ):
-                    raise _fail(where, "the state's position shows another document")
+                    raise fail(where, "the state's position shows another document")
             if [game.format_move(m) for m in game.legal_moves(again)] != [
                 game.format_move(m) for m in game.legal_moves(step.state)
             ]:
-                raise _fail(where, "the state's position has other legal moves")
+                raise fail(where, "the state's position has other legal moves")
 
 
 def check_properties(game: Game | str) -> Callable[..., None] | None:
@@ -438,7 +326,7 @@ def check_properties(game: Game | str) -> Callable[..., None] | None:
         from hypothesis import strategies as st
     except ImportError:
         return None
-    game = _game(game)
+    game = game_of(game)
     harness = Harness(game)
     seats = st.integers(game.facts.min_seats, game.facts.max_seats)
     picks = st.lists(st.integers(0, 2**16), max_size=150)
@@ -469,7 +357,7 @@ PROPERTY_EXAMPLES = 25
 
 def check_bots(game: Game | str, seed: int) -> None:
     """Every bot of the game plays every seat of a game to its end, with legal moves only."""
-    game = _game(game)
+    game = game_of(game)
     harness = Harness(game)
     seats = harness.default_seats(seat_count(game, seed))
     for name, factory in game.bots.items():
@@ -483,26 +371,26 @@ def check_bots(game: Game | str, seed: int) -> None:
             assert seat is not None
             move = bots[seat].choose(state, moves)
             if move not in moves:
-                raise _fail(
+                raise fail(
                     f"{game.name} seed {seed}, bot {name}, turn {turn}",
                     f"the bot chose '{game.format_move(move)}', no legal move",
                 )
             state, _ = game.apply(state, move)
         else:
-            raise _fail(f"{game.name} seed {seed}, bot {name}", "the game did not end")
+            raise fail(f"{game.name} seed {seed}, bot {name}", "the game did not end")
 
 
 def check_rules(game: Game | str) -> None:
     """A game that names a rule letter ships its rules text (``rules.md`` in its package),
     numbered with that letter, and every rule id its events, effects and ``uncounted`` name is
     one of its rules."""
-    game = _game(game)
+    game = game_of(game)
     if not game.facts.rule_letter:
         return
     try:
         book = rulebook.rulebook(game)
     except (TribesError, TypeError) as exc:  # TypeError: a game's module is in no package
-        raise _fail(game.name, f"its rules cannot be read: {exc}") from None
+        raise fail(game.name, f"its rules cannot be read: {exc}") from None
     ids = {rule.id for rule in book.rules}
     table = game.events
     kinds: list[type[Event] | type[Effect]] = [*table.by_tag.values(), *table.effects.values()]
@@ -512,180 +400,8 @@ def check_rules(game: Game | str) -> None:
     unknown = sorted((rule, where) for where, rule in named if rule not in ids)
     if unknown:
         rule, where = unknown[0]
-        raise _fail(game.name, f"{where} names rule {rule}, which its {rulebook.RULES_FILE} lacks")
+        raise fail(game.name, f"{where} names rule {rule}, which its {rulebook.RULES_FILE} lacks")
 
-
-# --- hidden information ---------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Seen:
-    """Everything a viewer is shown of one step, each by the name a user knows it by."""
-
-    parts: tuple[tuple[str, Any], ...]
-
-    def first_difference(self, other: Seen) -> str | None:
-        for (name, mine), (_, theirs) in zip(self.parts, other.parts, strict=True):
-            if mine != theirs:
-                return f"{name} {_difference(mine, theirs)}"
-        return None
-
-
-def _difference(old: Any, new: Any, path: str = "") -> str:
-    """Where two shown things first differ: a document's path, a text's first differing line."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        for key in [*old, *(k for k in new if k not in old)]:
-            if old.get(key) != new.get(key):
-                return _difference(old.get(key), new.get(key), f"{path}.{key}" if path else key)
-    if isinstance(old, list | tuple) and isinstance(new, list | tuple) and len(old) == len(new):
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            if a != b:
-                return _difference(a, b, f"{path}[{i}]")
-    if isinstance(old, str) and isinstance(new, str) and ("\n" in old + new or len(old) > 80):
-        at = next(
-            (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
-            min(len(old), len(new)),
-        )
-        line = old.count("\n", 0, at) + 1
-        start = max(old.rfind("\n", 0, at) + 1, old.rfind("<", 0, at + 1), at - 40)
-        mine, theirs = old[start : at + 40].strip(), new[start : at + 40].strip()
-        return f"at line {line}: {_clip(mine, 70)!r} becomes {_clip(theirs, 70)!r}"
-    where = f"at {path}" if path else ""
-    return f"{where}: {_clip(repr(old), 70)} becomes {_clip(repr(new), 70)}".lstrip(": ")
-
-
-def seen(game: Game, log: GameLog, step: Step, viewer: Viewer, *, drawn: bool = True) -> Seen:
-    """What ``viewer`` is shown of ``step``: ``show --json --as``, the text board and — with
-    ``drawn`` — the SVG and the HTML page of the step (its frame of the picture's parts, its
-    status, the legal moves it lists, its line of effects)."""
-    seats = log.header.seats
-    document = views.step_document(game, log.header, step.index, step.state, viewer)
-    parts: list[tuple[str, Any]] = [
-        ("show --json --as", document),
-        ("the text board", game.render(step.state, seats, viewer)),
-    ]
-    if drawn:
-        parts += [
-            ("the SVG", game.svg(step.state, seats, viewer, step.event)),
-            ("the HTML page", html.page(game, log, [step], viewer)),
-        ]
-    return Seen(tuple(parts))
-
-
-def said(game: Game, seats: Sequence[str], step: Step, viewer: Viewer) -> Seen:
-    """What ``viewer`` is told of the step itself: its effects and its ``log --as`` line."""
-    return Seen(
-        (
-            ("the effects", [e.describe_for(seats, viewer) for e in step.effects]),
-            ("log --as", views.step_line(game, seats, step, viewer=viewer)),
-        )
-    )
-
-
-REDEALS = 2
-"""Re-deals tried at each step and viewer (each from another seed) at the steps drawn; one at
-the others."""
-
-DRAWN = 8
-"""The steps of a game whose pictures the hidden-information and picture checks draw: about
-this many, evenly spread, the last among them (a drawing costs tens of milliseconds)."""
-
-
-def drawn_steps(count: int, every: int = DRAWN, phase: int = 0) -> set[int]:
-    """The indexes of about ``every`` steps out of ``count``, evenly spread, with the last;
-    ``phase`` (a playout's seed) shifts them, so that the kit's seeds draw other steps each and
-    together cover most of a game's course."""
-    stride = max(1, count // every)
-    return {*range(phase % stride, count, stride), count - 1}
-
-
-def check_hidden_information(run: Playout) -> dict[str, int]:
-    """For every step and viewer, states re-dealt for that viewer show them the same; played
-    from a re-dealt state, a step that reveals nothing new to the viewer tells them the same
-    effects and log line. Returns counts: re-deals that dealt something afresh (``redealt``),
-    steps whose effects were compared (``told``)."""
-    game = run.game
-    counts = {"redealt": 0, "told": 0}
-    redeal: Callable[[Any, Viewer, int], Any] | None = getattr(game, "redeal", None)
-    if redeal is None or redeal(run.steps[0].state, EVERYTHING, 0) is None:
-        if game.facts.hidden:
-            raise _fail(
-                run.where(),
-                f"the game hides {game.facts.hidden!r} but cannot re-deal it: give it a "
-                "hiding module (GameBase.hiding, tribes.core.hiding)",
-            )
-        return counts
-    seats = run.seats
-    drawing = drawn_steps(len(run.steps), phase=run.seed)
-    for step in run.steps:
-        drawn = step.index in drawing
-        if redeal(step.state, EVERYTHING, run.seed) != step.state:
-            raise _fail(run.where(step.index, EVERYTHING), "a re-deal for 'all' changed the state")
-        for viewer in viewers(len(seats))[1:]:
-            shown = seen(game, run.log, step, viewer, drawn=drawn)
-            for attempt in range(REDEALS if drawn else 1):
-                salt = run.seed * 1_000_003 + step.index * 101 + attempt
-                other = redeal(step.state, viewer, salt)
-                if other != step.state:
-                    counts["redealt"] += 1
-                twin = attrs.evolve(step, state=other)
-                problem = shown.first_difference(seen(game, run.log, twin, viewer, drawn=drawn))
-                if problem:
-                    raise _fail(
-                        run.where(step.index, viewer),
-                        f"what the viewer cannot see shows: after a re-deal, {problem}",
-                    )
-                if step.index + 1 < len(run.steps):
-                    counts["told"] += _told_alike(run, step.index + 1, other, viewer)
-    return counts
-
-
-def _told_alike(run: Playout, index: int, redealt: Any, viewer: Viewer) -> int:
-    """1 if the step ``index``, played from ``redealt`` (a re-deal of the state before it),
-    was compared: when it is legal there and reveals nothing new to the viewer, it must tell
-    the viewer the same effects and log line as the real step."""
-    game, step = run.game, run.steps[index]
-    assert step.event is not None
-    try:
-        state, effects = game.apply(redealt, step.event)
-    except IllegalMove:
-        return 0  # the re-deal took away what the move played (a card of another's hand)
-    twin = attrs.evolve(step, state=state, effects=effects)
-    if seen(game, run.log, step, viewer, drawn=False).first_difference(
-        seen(game, run.log, twin, viewer, drawn=False)
-    ):
-        return 0  # the step revealed something (a drawn tile): another world shows it otherwise
-    problem = said(game, run.seats, step, viewer).first_difference(
-        said(game, run.seats, twin, viewer)
-    )
-    if problem:
-        raise _fail(
-            run.where(index, viewer),
-            f"the step tells what the viewer cannot see: after a re-deal, {problem}",
-        )
-    return 1
-
-
-def check_game_hides(game: Game | str, seeds: Sequence[int] = SEEDS) -> None:
-    """Over the kit's games, a game that hides something re-deals something (a re-deal that
-    never deals anything afresh checks nothing)."""
-    game = _game(game)
-    if not game.facts.hidden:
-        return
-    redeal: Callable[[Any, Viewer, int], Any] | None = getattr(game, "redeal", None)
-    for seed in seeds[:2]:
-        run = playout(game, seed)
-        for step in run.steps:
-            for viewer in viewers(len(run.seats))[1:]:
-                if redeal is not None and redeal(step.state, viewer, seed) not in (
-                    None,
-                    step.state,
-                ):
-                    return
-    raise _fail(game.name, f"a re-deal never changes a state, though {game.facts.hidden!r}")
-
-
-# --- as pytest tests ------------------------------------------------------------------------------
 
 PER_GAME: dict[str, Callable[[Playout], Any]] = {
     "replay": check_replay,
@@ -722,7 +438,7 @@ def conformance_tests(
     """The kit as pytest test functions for ``game`` (a registered name or a Game), by test
     name: put them in a test module's globals. Each is parametrized over ``seeds`` (and each
     set of ``options``: a game's variants)."""
-    the_game = _game(game)
+    the_game = game_of(game)
     tests: dict[str, Callable[..., None]] = {}
 
     def per_game(check: Callable[[Playout], Any], used: Sequence[int]) -> Callable[..., None]:
