@@ -8,7 +8,6 @@ situation), never by the state.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
 
 from tribes.core.events import Event
 from tribes.games.iwari.board import TERRAINS, Terrain
@@ -47,10 +46,15 @@ def legal_moves(state: IwariState) -> list[Event]:
 
 
 def plays(
-    state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
+    state: IwariState,
+    tribe: int,
+    kind: type[CardsPlayed] | type[ThirdTribePlayed],
+    *,
+    first: bool = False,
 ) -> list[Event]:
-    """Every play of ``tribe`` with the active hand, territory by territory: ``_playable``'s
-    loop written out (not resumed as a generator at every territory of every turn)."""
+    """Every play of ``tribe`` with the active hand, territory by territory (only the first
+    territory's with ``first``): one loop, not a generator resumed at every territory of every
+    turn."""
     hand = state.hands[state.to_move]
     if not any(hand):
         return []
@@ -77,46 +81,18 @@ def plays(
         if options:
             # mypy takes the event classes for unhashable; a class is hashable
             out.extend(_territoryplays(kind, tid, options, one, two))  # type: ignore[arg-type]
+            if first:
+                break
     return out
 
 
 def can_play(state: IwariState, tribe: int) -> bool:
     """Whether ``tribe`` has any play with the active hand: the first territory that takes one
     answers."""
-    return next(_playable(state, tribe), None) is not None
+    return bool(plays(state, tribe, CardsPlayed, first=True))
 
 
 Payments = tuple[tuple[Terrain, ...], ...]
-
-
-def _playable(
-    state: IwariState, tribe: int
-) -> Iterator[tuple[int, tuple[tuple[int, ...], ...], Payments, Payments]]:
-    """Each territory where ``tribe`` can play with the active hand: its id, the placements it
-    takes (one per outcome) and the ways to pay for one piece and for two."""
-    hand = state.hands[state.to_move]
-    if not any(hand):
-        return
-    tents, totems, tribes = state.tents, state.totems, state.tribes
-    tents_left = min(state.tent_supply[tribe], 2)
-    totems_left = min(state.totem_supply[tribe], 2)
-    pays = _hand_payments(hand)
-    game_map = state.map
-    for territory, owners_of in zip(game_map.territories, game_map.owners_of, strict=True):
-        one, two = pays[territory.terrain]
-        if not one:
-            continue  # no payment for one piece, none for two either
-        options = options_for(
-            owners_of(tents),
-            territory.spaces,
-            sum(totems[territory.id]),
-            tribe,
-            tents_left,
-            totems_left,
-            tribes,
-        )
-        if options:
-            yield territory.id, options, one, two
 
 
 @functools.lru_cache(maxsize=1024)
