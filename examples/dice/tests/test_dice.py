@@ -17,6 +17,14 @@ globals().update(conformance_tests("dice"))
 DICE = Harness("dice")
 
 
+def test_d1_one_six_sided_die_and_six_bonus_cards_1_to_6() -> None:
+    faces = {roll(DICE.from_seed(seed)) for seed in range(300)}
+    assert faces == {1, 2, 3, 4, 5, 6}
+    for seats in (2, 3, 4):
+        state = DICE.from_seed(5, ("ann", "bob", "cy", "dee")[:seats])
+        assert sorted(state.bonus + state.aside) == [1, 2, 3, 4, 5, 6]
+
+
 def test_d2_each_seat_holds_one_secret_card_the_rest_aside() -> None:
     state = DICE.from_seed(3, ("ann", "bob", "cy"))
     assert sorted(state.bonus + state.aside) == list(CARDS)

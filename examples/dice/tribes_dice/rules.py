@@ -11,7 +11,7 @@ from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending, highest
 from tribes.core.header import Header
 from tribes_dice.events import Banked, DieRolled, GameEnded, Rolled, Stopped, TurnLost
-from tribes_dice.state import ROUNDS, TARGET, DiceState, from_seed, roll
+from tribes_dice.state import ROUNDS, TARGET, DiceState, from_chance, roll
 
 ROLL, STOP = Rolled(), Stopped()
 
@@ -19,7 +19,7 @@ ROLL, STOP = Rolled(), Stopped()
 def setup(header: Header, options: Mapping[str, str]) -> DiceState:
     if header.position is not None:
         raise BadPosition("dice has no position form: a game starts from its seed")
-    return from_seed(header.seed, len(header.seats))
+    return from_chance(header.chance, len(header.seats))
 
 
 def legal_moves(state: DiceState) -> Sequence[Event]:

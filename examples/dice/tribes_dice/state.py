@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from tribes.core.prng import Stream
+from tribes.core.prng import Chance
 
 CARDS = (1, 2, 3, 4, 5, 6)
 """D1: the bonus cards."""
@@ -33,12 +33,19 @@ class DiceState:
     """The face last rolled (None before the first roll)."""
     over: bool = False
 
+    @property
+    def chance(self) -> Chance:
+        """The log's chance, for the rolls the reducer makes (the seed's named streams)."""
+        return Chance(self.seed)
 
-def from_seed(seed: int, players: int) -> DiceState:
-    cards = Stream(seed, "bonus").shuffled(CARDS)
-    start = Stream(seed, "start").below(players)
+
+def from_chance(chance: Chance, players: int) -> DiceState:
+    """The first state: the bonus cards dealt (D2) and the first player drawn, from the log's
+    chance (``header.chance``)."""
+    cards = chance.shuffled("bonus", CARDS)
+    start = chance.below("start", players)
     return DiceState(
-        seed=seed,
+        seed=chance.seed,
         bonus=cards[:players],
         aside=cards[players:],
         scores=(0,) * players,
@@ -49,4 +56,4 @@ def from_seed(seed: int, players: int) -> DiceState:
 
 def roll(state: DiceState) -> int:
     """The face the next roll shows (D3)."""
-    return Stream(state.seed, f"roll-{state.rolls}").below(6) + 1
+    return state.chance.below(f"roll-{state.rolls}", 6) + 1
