@@ -67,3 +67,19 @@ def test_a_file_option_without_its_carried_file_is_refused(game):
     head = attrs.evolve(head, options={**head.options, option: "elsewhere.json"})
     with pytest.raises(BadData, match=re.escape("'elsewhere.json' is not carried in the log")):
         harness.game.setup(head)
+
+
+@pytest.mark.parametrize(
+    ("package", "file"),
+    [
+        (f"tribes.games.{game}", path.name)
+        for game in sorted(FILES)
+        for path in resources.files(f"tribes.games.{game}").joinpath("data").iterdir()
+        if path.name.endswith(".json")
+    ],
+)
+def test_a_packaged_file_reads_as_importlib_resources_reads_it(package, file):
+    """``packaged`` reads through the package's loader (not ``importlib.resources``, for
+    start-up): the same data."""
+    expected = json.loads((resources.files(package) / "data" / file).read_text(encoding="utf-8"))
+    assert datafiles.packaged(package, file) == expected
