@@ -8,7 +8,8 @@ Each concern has its module; this one names what the rest of tribes uses:
 - :mod:`~tribes.events.headers`: the header checked field by field;
 - :mod:`~tribes.events.digest`: the log digest and the commit digests (BLAKE2b);
 - :mod:`~tribes.events.binary`: the ``.tribes`` form (versions 1 and 2);
-- :mod:`~tribes.events.jsonform`: the ``.json`` form;
+- :mod:`~tribes.events.jsonform`: the ``.json`` form (loaded when a JSON log is read or written:
+  reading a ``.tribes`` log does without it and its class);
 - :mod:`~tribes.events.files`: bounded reads, atomic writes, appends, the writers' lock.
 """
 
@@ -22,8 +23,6 @@ from tribes.events import files
 from tribes.events.binary import CHECKPOINT_TAG, COMMIT_TAG, TableLookup, decode, encode
 from tribes.events.framing import crc8, frame
 from tribes.events.headers import check_version, header_data, header_from_data, json_problem
-from tribes.events.jsonform import JsonLog, read_json_text, to_json_text_v1
-from tribes.events.jsonform import to_json_text as _to_json_text
 from tribes.events.model import (
     CHECKPOINT_EVERY,
     COMMIT_BYTES,
@@ -49,6 +48,10 @@ from tribes.events.model import (
     Tail,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tribes.events.jsonform import JsonLog
+
 __all__ = [
     "CHECKPOINT_EVERY",
     "CHECKPOINT_TAG",
@@ -73,7 +76,6 @@ __all__ = [
     "Commit",
     "FileEnd",
     "GameLog",
-    "JsonLog",
     "TableLookup",
     "Tail",
     "check_version",
@@ -101,9 +103,18 @@ def log_digest(log: GameLog) -> bytes:
 def to_json_text(log: GameLog) -> str:
     """The JSON form of a log, with its digest; a log read in format version 1 is written as
     version 1 wrote it (``seal`` it first to write the current version)."""
+    from tribes.events import jsonform
+
     if log.version == 1:
-        return to_json_text_v1(log)
-    return _to_json_text(log, log_digest(log))
+        return jsonform.to_json_text_v1(log)
+    return jsonform.to_json_text(log, log_digest(log))
+
+
+def read_json_text(text: str, path: str | None = None) -> JsonLog:
+    """A log's JSON form read and checked (:func:`tribes.events.jsonform.read_json_text`)."""
+    from tribes.events import jsonform
+
+    return jsonform.read_json_text(text, path)
 
 
 def read_bytes(path: Path) -> bytes:

@@ -27,6 +27,10 @@ from tribes.events.model import CORPUS_MAGIC
 from tribes.replay.making import check_seats, file_options, setup
 from tribes.replay.marks import checkpoints
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the JSON form is loaded when a JSON log is read, not to read a .tribes one
+    from tribes.events.jsonform import JsonLog
+
 
 @attrs.frozen
 class Opened:
@@ -140,7 +144,7 @@ def read_header(path: Path, data: bytes) -> Header:
     return logfile.decode(data, games.event_table, str(path))[0].header
 
 
-def _json_of(path: Path, data: bytes) -> logfile.JsonLog:
+def _json_of(path: Path, data: bytes) -> JsonLog:
     try:
         text = data.decode()
     except UnicodeDecodeError:
@@ -208,7 +212,7 @@ def open_with_refused(path: Path) -> tuple[Opened, Event | None]:
         return Opened(path, log, game, None, data), last
 
 
-def _event_of(game: Game, state: object, raw: logfile.JsonLog, index: int, path: str) -> Event:
+def _event_of(game: Game, state: object, raw: JsonLog, index: int, path: str) -> Event:
     """Item ``index`` of a JSON log as an event, read in ``state`` (the state before it)."""
     item = raw.items[index - 1]
     try:
@@ -221,7 +225,7 @@ def _event_of(game: Game, state: object, raw: logfile.JsonLog, index: int, path:
         raise exc.within(f"{path}: event {index}") from None
 
 
-def _resolve_json(game: Game, raw: logfile.JsonLog, path: str) -> GameLog:
+def _resolve_json(game: Game, raw: JsonLog, path: str) -> GameLog:
     events: list[Event] = []
     state = setup(game, raw.header)
     for index in range(1, len(raw.items) + 1):
