@@ -12,7 +12,6 @@ under simulated deuteranopia and protanopia); pieces also carry a letter or a sh
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Iterable, Sequence
 
@@ -95,7 +94,13 @@ class Picture:
 
 
 def esc(text: object) -> str:
-    """Text made safe for SVG and HTML, inside elements and inside quoted attributes."""
+    """Text made safe for SVG and HTML, inside elements and inside quoted attributes.
+
+    ``html`` is imported here, when a picture is drawn: at the top it cost every command that
+    opens a log ~6 M instructions (its table of entities), since every game's pictures module
+    is loaded with the game."""
+    import html
+
     return html.escape(str(text), quote=True)
 
 
