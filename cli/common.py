@@ -11,10 +11,8 @@ from typing import Any
 
 import click
 
-from tribes.core import views
 from tribes.core.errors import BadPosition, LogError, UsageError
 from tribes.events import annotation, codec, files
-from tribes.replay.cursor import check_point
 
 LOG = click.Path(path_type=Path)
 """A log to read: whatever is wrong with it (missing, a folder, damaged) the library says."""
@@ -58,11 +56,6 @@ def tag_pairs(pairs: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
-def tag_line(key: str, value: str) -> str:
-    """A tag as a PGN writes one: ``[event "Club night"]``."""
-    return views.printable(f"[{key} {codec.to_json(value, indent=None)}]")
-
-
 def read_position(path: Path) -> Any:
     """A position file: a regular file (never a device or a FIFO) of at most 1 MiB of JSON."""
     try:
@@ -74,8 +67,3 @@ def read_position(path: Path) -> Any:
     if not isinstance(position, dict):
         raise BadPosition(f"position {path} must be a JSON object, not {type(position).__name__}")
     return position
-
-
-def at(count: int, index: int | None) -> int:
-    """The event index ``--at`` names (default: the last of ``count``), checked."""
-    return count if index is None else check_point(index, count)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import LOG, OUT, at, tag_line
+from tribes.cli.common import LOG, OUT
+from tribes.cli.showing import state_text, tag_line
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -70,29 +71,7 @@ def show(
     force: bool,
 ) -> None:
     """The state of a game: as text, as SVG (--svg) or as JSON."""
-    if as_json and as_svg:
-        raise UsageError("show prints --json or --svg, not both")
-    opened = logs.open_log(log)
-    head = opened.log.header
-    index = at(len(opened.log.events), index)
-    step = logs.steps_of(opened.game, opened.log, path=str(log))[index]
-    state = step.state
-    viewer = views.viewer_named(head.seats, who)
-    tags, noted = opened.log.tags, opened.log.notes.get(index)
-    if as_json:
-        doc = views.step_document(opened.game, head, index, state, viewer)
-        out = codec.to_json({**doc, "tags": tags, "note": noted}) + "\n"
-    elif as_svg:
-        out = opened.game.svg(state, head.seats, viewer, step.event)
-    else:
-        board = opened.game.render(state, head.seats, viewer) + "\n"
-        top = "".join(tag_line(k, v) + "\n" for k, v in tags.items())
-        what = "the start" if index == 0 else f"event {index}"
-        below = "".join(
-            views.printable(line) + "\n"
-            for line in (f"note on {what}: {noted}" if noted else "").splitlines()
-        )
-        out = top + (top and "\n") + board + below
+    out = state_text(log, index, who, as_json=as_json, as_svg=as_svg)
     if output is None:
         click.echo(out, nl=False)
     else:

@@ -1,0 +1,160 @@
+"""``show``'s work without click: the state of a log after an event, as text, SVG or JSON; and
+``tribes show LOG [--at N] [--as SEAT] [--json | --svg]`` answered without loading click.
+
+Loading click and the command modules built with it costs ~46 M instructions of the ~500 M
+that ``show`` of a short log takes here (its import brings ``uuid``, ``platform``,
+``datetime``, ``gettext`` and ``locale``). So ``tribes.cli.run`` asks :func:`answered` first,
+and the plainest forms of ``show`` are answered here: one log, each of those options at most
+once, its value in the next argument. Anything else (another option, ``--opt=VALUE``,
+``--help``, a value click might refuse, any error at all, output click would change) is left
+to click, which parses the same arguments again and answers as always, nothing having been
+written: output, messages and exit statuses are click's, to the byte
+(``tests/cli/test_showing.py`` runs both ways over many inputs)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from tribes.core import views
+from tribes.core.errors import UsageError
+from tribes.events import codec
+from tribes.replay import logs
+from tribes.replay.cursor import check_point
+
+_FLAGS = {"--json": "as_json", "--svg": "as_svg"}
+_VALUED = {"--at": "index", "--as": "who"}
+
+
+def at(count: int, index: int | None) -> int:
+    """The event index ``--at`` names (default: the last of ``count``), checked."""
+    return count if index is None else check_point(index, count)
+
+
+def tag_line(key: str, value: str) -> str:
+    """A tag as a PGN writes one: ``[event "Club night"]``."""
+    return views.printable(f"[{key} {codec.to_json(value, indent=None)}]")
+
+
+def state_text(
+    log: Path, index: int | None, who: str | None, *, as_json: bool, as_svg: bool
+) -> str:
+    """What ``show`` prints: the state after event ``index`` (default: the last) as ``who``
+    may see it, as the board in text (tags above it, the event's note below), SVG or JSON."""
+    if as_json and as_svg:
+        raise UsageError("show prints --json or --svg, not both")
+    opened = logs.open_log(log)
+    head = opened.log.header
+    index = at(len(opened.log.events), index)
+    step = logs.steps_of(opened.game, opened.log, path=str(log))[index]
+    state = step.state
+    viewer = views.viewer_named(head.seats, who)
+    tags, noted = opened.log.tags, opened.log.notes.get(index)
+    if as_json:
+        doc = views.step_document(opened.game, head, index, state, viewer)
+        return codec.to_json({**doc, "tags": tags, "note": noted}) + "\n"
+    if as_svg:
+        return opened.game.svg(state, head.seats, viewer, step.event)
+    board = opened.game.render(state, head.seats, viewer) + "\n"
+    top = "".join(tag_line(k, v) + "\n" for k, v in tags.items())
+    what = "the start" if index == 0 else f"event {index}"
+    below = "".join(
+        views.printable(line) + "\n"
+        for line in (f"note on {what}: {noted}" if noted else "").splitlines()
+    )
+    return top + (top and "\n") + board + below
+
+
+def answered(args: list[str]) -> bool:
+    """Whether ``tribes show ARGS`` was answered here, its output written (exit status 0);
+    False leaves it to click, nothing having been written."""
+    chosen = _parsed(args)
+    if chosen is None or any(k[:1] == "_" and k.endswith("_COMPLETE") for k in os.environ):
+        return False  # (click's shell completion is asked through such a variable)
+    try:
+        out = state_text(**chosen)
+    except (EOFError, KeyboardInterrupt):
+        _aborted()
+    except Exception:  # click reads it again and says what is wrong, as it always does
+        return False
+    if "\x1b" in out or not _writes_as_click(sys.stdout):
+        return False
+    try:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except BrokenPipeError:  # as the group of tribes.cli.main answers it
+        sys.stderr.close()
+        sys.exit(1)
+    return True
+
+
+def _parsed(args: list[str]) -> dict[str, Any] | None:
+    """The arguments of ``state_text`` from ``args``, or None for any form not taken here."""
+    chosen: dict[str, Any] = {"index": None, "who": None, "as_json": False, "as_svg": False}
+    seen: set[str] = set()
+    log: str | None = None
+    rest = iter(args)
+    for arg in rest:
+        if arg in seen:
+            return None
+        seen.add(arg)
+        if arg in _FLAGS:
+            chosen[_FLAGS[arg]] = True
+        elif arg in _VALUED:
+            value = next(rest, None)
+            if value is None or value[:1] == "-":
+                return None
+            if arg == "--at":
+                try:
+                    chosen["index"] = int(value)  # what click's INT type does
+                except ValueError:
+                    return None
+            else:
+                chosen["who"] = value
+        elif arg[:1] == "-" or log is not None or not arg or not _readable_or_absent(arg):
+            return None
+        else:
+            log = arg
+    if log is None:
+        return None
+    return {"log": Path(log), **chosen}
+
+
+def _readable_or_absent(path: str) -> bool:
+    """What click's ``Path()`` type takes without a word: a path that does not exist, or one
+    that can be read."""
+    try:
+        os.stat(path)
+    except OSError:
+        return True
+    return os.access(path, os.R_OK)
+
+
+def _writes_as_click(stream: Any) -> bool:
+    """Whether ``click.echo`` would write to ``stream`` as it is: a text stream with an
+    encoding and an error handler, the encoding not ASCII (click would wrap it in UTF-8)."""
+    import codecs
+
+    encoding = getattr(stream, "encoding", None)
+    if sys.platform == "win32" or not isinstance(encoding, str):
+        return False  # (click has its own console streams on Windows)
+    if getattr(stream, "errors", None) is None:
+        return False
+    try:
+        return codecs.lookup(encoding).name != "ascii"
+    except LookupError:
+        return True
+
+
+def _aborted() -> NoReturn:
+    """Interrupted (^C): what click's main writes then (a new line, then its message, which
+    it translates with ``gettext``), and its exit status."""
+    from gettext import gettext
+
+    import click
+
+    click.echo(file=sys.stderr)
+    click.echo(gettext("Aborted!"), file=sys.stderr)
+    sys.exit(1)

@@ -1,0 +1,101 @@
+"""``tribes show`` answered without click (``tribes.cli.showing``) is click's answer to the byte:
+the same output, messages and exit status as the click group's, for the forms it takes and for
+those it leaves to click."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tribes.cli import showing
+from tribes.testing import cli as testing_cli
+
+CLICK_ONLY = "import sys; sys.argv[0] = 'tribes'; from tribes.cli.main import main; main()"
+"""The click group itself, as the ``tribes`` script ran every command before."""
+
+
+def _both(args: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[bytes], ...]:
+    """``tribes ARGS`` run by the script (which may answer without click) and by click alone."""
+    env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
+    commands = ([*testing_cli.tribes_command(), *args], [sys.executable, "-c", CLICK_ONLY, *args])
+    done = []
+    for command in commands:
+        (cwd / "out.svg").unlink(missing_ok=True)  # what -o writes: each run makes it anew
+        done.append(subprocess.run(command, cwd=cwd, env=env, capture_output=True, check=False))
+    return tuple(done)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A log with a tag and notes (``g.tribes``), a damaged copy, and a folder."""
+    root = tmp_path_factory.mktemp("showing")
+    log = root / "g.tribes"
+    testing_cli.run_process("new", "clans", "--names", "ann,bob,cy", "--seed", "7", "-o", log)
+    for _ in range(3):
+        move = testing_cli.run_process("moves", log).stdout.split()[0]
+        testing_cli.run_process("act", log, move)
+    testing_cli.run_process("tag", log, "event=Club night")
+    testing_cli.run_process("note", log, "2", "a note\nof two lines")
+    data = bytearray(log.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (root / "bad.tribes").write_bytes(bytes(data))
+    (root / "folder").mkdir()
+    return root
+
+
+FORMS = [
+    ["g.tribes"],
+    ["g.tribes", "--at", "0"],
+    ["g.tribes", "--at", "2"],
+    ["--at", "2", "g.tribes"],
+    ["g.tribes", "--at", " 3"],
+    ["g.tribes", "--at", "+1"],
+    ["g.tribes", "--at", "1_0"],
+    ["g.tribes", "--at", "99"],
+    ["g.tribes", "--at", "-1"],
+    ["g.tribes", "--at", "x"],
+    ["g.tribes", "--at"],
+    ["g.tribes", "--at=2"],
+    ["g.tribes", "--as", "ann"],
+    ["g.tribes", "--as", "spectator", "--at", "1"],
+    ["g.tribes", "--as", "nobody"],
+    ["g.tribes", "--as", ""],
+    ["g.tribes", "--json"],
+    ["g.tribes", "--json", "--as", "bob", "--at", "2"],
+    ["g.tribes", "--svg", "--as", "cy"],
+    ["g.tribes", "--json", "--svg"],
+    ["g.tribes", "--json", "--json"],
+    ["g.tribes", "g.tribes"],
+    ["g.tribes", "--help"],
+    ["g.tribes", "--", "x"],
+    ["g.tribes", "-o", "out.svg", "--svg"],
+    ["missing.tribes"],
+    ["bad.tribes"],
+    ["folder"],
+    [""],
+    ["-"],
+    [],
+]
+
+
+@pytest.mark.parametrize("args", FORMS, ids=" ".join)
+def test_show_answers_as_click_does(folder, args):
+    fast, click_only = _both(["show", *args], folder)
+    assert (fast.returncode, fast.stdout, fast.stderr) == (
+        click_only.returncode,
+        click_only.stdout,
+        click_only.stderr,
+    )
+
+
+def test_the_plain_forms_are_answered_without_click_and_the_rest_by_it(folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    taken = [f for f in FORMS if showing._parsed(f) is not None]
+    assert [f for f in taken if f[0] == "g.tribes" and "--json" in f]  # the fast path is used
+    for form in (["g.tribes", "--at", "x"], ["g.tribes", "--help"], ["g.tribes", "--at=2"]):
+        assert showing._parsed(form) is None
+    assert not showing.answered(["missing.tribes"])  # an error: left to click, nothing written
