@@ -100,6 +100,14 @@ def small_log(tribes: Path, work: Path) -> Path:
     return path
 
 
+def act_on_a_copy(tribes: Path, work: Path) -> float:
+    """Instructions of ``act`` appending the first legal move to a copy of the small log."""
+    copy = work / "copy.tribes"
+    shutil.copyfile(small_log(tribes, work), copy)
+    moves = subprocess.run([str(tribes), "moves", str(copy)], check=True, capture_output=True)
+    return callgrind([str(tribes), "act", str(copy), moves.stdout.decode().split()[0]], work)
+
+
 QUIET: dict = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
 
 MEASURES = [
@@ -121,6 +129,9 @@ MEASURES = [
     Measure(
         "show", "tribes show SMALL.tribes (10 Clans events)", whole("show", "SMALL"), "≤ 250 M"
     ),
+    Measure("log", "tribes log SMALL.tribes", whole("log", "SMALL"), ""),
+    Measure("moves", "tribes moves SMALL.tribes", whole("moves", "SMALL"), ""),
+    Measure("act", "tribes act (a copy of SMALL, its first move)", act_on_a_copy, ""),
 ]
 
 
