@@ -61,19 +61,23 @@ class TribesGroup(click.Group):
             sys.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
-        except Exception as exc:  # a bug: say so in one line; TRIBES_DEBUG=1 shows the traceback
-            if os.environ.get("TRIBES_DEBUG"):
-                raise
-            click.echo(
-                f"tribes: internal error: {type(exc).__name__}: {exc} (please report it)", err=True
-            )
-            sys.exit(70)
+        except Exception as exc:
+            internal_error(exc)
 
 
 def _short_help(name: str) -> str:
     if name in COMMANDS:
         return COMMANDS[name][1]
     return main.commands[name].get_short_help_str(limit=1 << 10)
+
+
+def internal_error(exc: Exception) -> NoReturn:
+    """A bug: said in one line, exit status 70; ``TRIBES_DEBUG=1`` shows the traceback. Called
+    within the handling of ``exc``."""
+    if os.environ.get("TRIBES_DEBUG"):
+        raise exc
+    click.echo(f"tribes: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
+    sys.exit(70)
 
 
 def fail(exc: TribesError) -> NoReturn:

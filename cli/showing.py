@@ -74,20 +74,31 @@ def answered(args: list[str]) -> bool:
     if chosen is None or any(k[:1] == "_" and k.endswith("_COMPLETE") for k in os.environ):
         return False  # (click's shell completion is asked through such a variable)
     try:
-        out = state_text(**chosen)
+        try:
+            out = state_text(**chosen)
+        except Exception:  # click reads it again and says what is wrong, as it always does
+            return False
+        if "\x1b" in out or not _writes_as_click(sys.stdout):
+            return False
+        _write(out)
     except (EOFError, KeyboardInterrupt):
         _aborted()
-    except Exception:  # click reads it again and says what is wrong, as it always does
-        return False
-    if "\x1b" in out or not _writes_as_click(sys.stdout):
-        return False
+    return True
+
+
+def _write(out: str) -> None:
+    """``out`` on standard output as ``click.echo`` writes it, a failure answered as the group
+    of :mod:`tribes.cli.main` answers it."""
     try:
         sys.stdout.write(out)
         sys.stdout.flush()
-    except BrokenPipeError:  # as the group of tribes.cli.main answers it
+    except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
-    return True
+    except Exception as exc:
+        from tribes.cli.main import internal_error
+
+        internal_error(exc)
 
 
 def _parsed(args: list[str]) -> dict[str, Any] | None:

@@ -99,3 +99,38 @@ def test_the_plain_forms_are_answered_without_click_and_the_rest_by_it(folder, m
     for form in (["g.tribes", "--at", "x"], ["g.tribes", "--help"], ["g.tribes", "--at=2"]):
         assert showing._parsed(form) is None
     assert not showing.answered(["missing.tribes"])  # an error: left to click, nothing written
+
+
+class _Failing:
+    """A standard output whose writes fail with ``error``."""
+
+    encoding, errors = "utf-8", "strict"
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+    def flush(self) -> None:
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("error", "status", "said"),
+    [
+        (BrokenPipeError(32, "Broken pipe"), 1, ""),
+        (OSError(5, "I/O error"), 70, "tribes: internal error: OSError: [Errno 5] I/O error"),
+    ],
+)
+def test_a_failed_write_is_answered_as_the_click_group_answers_it(
+    monkeypatch, capfd, error, status, said
+):
+    monkeypatch.delenv("TRIBES_DEBUG", raising=False)
+    monkeypatch.setattr(sys, "stdout", _Failing(error))
+    monkeypatch.setattr(sys, "stderr", sys.__stderr__)  # closed on a broken pipe: not pytest's
+    monkeypatch.setattr(sys.__stderr__, "close", lambda: None)
+    with pytest.raises(SystemExit) as exited:
+        showing._write("board\n")
+    assert exited.value.code == status
+    assert capfd.readouterr().err.startswith(said)
