@@ -1,6 +1,7 @@
 """The ``tribes`` command line. :func:`run` is the ``tribes`` script: ``tribes --help`` is
 answered from :mod:`tribes.cli.commands` without click, the plainest forms of ``tribes show``
-by :mod:`tribes.cli.showing` (click's answer to the byte; anything else it leaves to click),
+and ``log`` by :mod:`tribes.cli.quick` (click's answer to the byte; anything else it leaves to
+click),
 anything else by the click group of :mod:`tribes.cli.main`, imported only then. The script lives here, not in ``commands.py``, since
 ``main`` reads the table of commands: the table imports neither, and no import goes round."""
 
@@ -13,18 +14,18 @@ from tribes.cli.commands import help_text
 
 
 def run() -> None:
-    """The ``tribes`` script: ``tribes --help`` and a plain ``show`` answered without click,
-    anything else by click."""
+    """The ``tribes`` script: ``tribes --help`` and a plain ``show`` or ``log`` answered
+    without click, anything else by click."""
     if sys.argv[1:] == ["--help"]:
         text = help_text(_width())
         if text is not None:
             sys.stdout.write(text)
             sys.stdout.flush()
             return
-    if sys.argv[1:2] == ["show"]:
-        from tribes.cli.showing import answered
+    if sys.argv[1:2] == ["show"] or sys.argv[1:2] == ["log"]:
+        from tribes.cli.quick import answered
 
-        if answered(sys.argv[2:]):
+        if answered(sys.argv[1], sys.argv[2:]):
             return
     from tribes.cli.main import main
 

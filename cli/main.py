@@ -20,13 +20,13 @@ without loading the others (importing them all was most of what a short command 
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from typing import Any, NoReturn
 
 import click
 
 from tribes.cli.commands import COMMANDS, description
+from tribes.cli.failures import internal_error
 from tribes.core.errors import TribesError
 
 
@@ -69,15 +69,6 @@ def _short_help(name: str) -> str:
     if name in COMMANDS:
         return COMMANDS[name][1]
     return main.commands[name].get_short_help_str(limit=1 << 10)
-
-
-def internal_error(exc: Exception) -> NoReturn:
-    """A bug: said in one line, exit status 70; ``TRIBES_DEBUG=1`` shows the traceback. Called
-    within the handling of ``exc``."""
-    if os.environ.get("TRIBES_DEBUG"):
-        raise exc
-    click.echo(f"tribes: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
-    sys.exit(70)
 
 
 def fail(exc: TribesError) -> NoReturn:

@@ -13,7 +13,7 @@ import click.shell_completion
 
 from tribes import games
 from tribes.cli.common import LOG, options, read_position, tag_pairs
-from tribes.cli.showing import at
+from tribes.cli.quick import at
 from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
 from tribes.core.game import Game

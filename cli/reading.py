@@ -7,11 +7,8 @@ from pathlib import Path
 import click
 
 from tribes.cli.common import LOG, OUT
-from tribes.cli.showing import state_text, tag_line
-from tribes.core import views
-from tribes.core.errors import UsageError
-from tribes.events import codec
-from tribes.replay import logs, records
+from tribes.cli.quick import log_lines, state_text
+from tribes.replay import logs
 
 
 @click.command(name="log")
@@ -25,28 +22,8 @@ from tribes.replay import logs, records
 @click.option("--as", "who", metavar="SEAT", help="Effects (and states) as this seat may see them.")
 def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
-    opened = logs.open_log(log)
-    head = opened.log.header
-    if states and not as_json:
-        raise UsageError("--states goes with --json")
-    steps = logs.steps_of(opened.game, opened.log, path=str(log))
-    viewer = views.viewer_named(head.seats, who)
-    notes = opened.log.notes
-    if as_json:
-        for record in records.step_records(
-            opened.game, head, steps, viewer, states=states, notes=notes
-        ):
-            click.echo(codec.to_json(record, indent=None))
-        return
-    width = max(
-        [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
-    )
-    for key, value in opened.log.tags.items():
-        click.echo(tag_line(key, value))
-    for step in steps if 0 in notes or steps[0].effects else steps[1:]:  # what the start did
-        click.echo(views.step_line(opened.game, head.seats, step, width, viewer))
-        for line in notes.get(step.index, "").splitlines():
-            click.echo(views.printable(f"      # {line}".rstrip()))
+    for line in log_lines(log, who, as_json=as_json, states=states):
+        click.echo(line)
 
 
 @click.command()

@@ -80,6 +80,7 @@ def test_a_command_loads_its_own_module_and_no_other_command():
         "tribes.cli.rules",
         "tribes.cli.main",
         "tribes.cli.commands",
+        "tribes.cli.failures",
     }
     assert not loaded & others, sorted(loaded & others)
 
@@ -101,8 +102,8 @@ def test_show_loads_its_own_module_and_no_machinery_of_many_games(cli):
     path = cli.new()
     cli.play(path, 3)
     loaded = set(_loaded_after("show", str(path)))
-    assert "tribes.cli.showing" in loaded
-    shared = {"tribes.cli.showing", "tribes.cli.commands"}
+    assert "tribes.cli.quick" in loaded
+    shared = {"tribes.cli.quick", "tribes.cli.commands"}
     others = set(_command_modules()) - shared
     wrong = sorted(m for m in loaded if m.startswith(SHOW_NEVER) or m in others)
     assert not wrong, wrong
@@ -131,7 +132,7 @@ def test_show_of_a_log_loads_no_corpus_machinery_and_no_other_game(tmp_path):
     log = tmp_path / "small.tribes"
     testing_cli.run_process("new", "clans", "--seed", "7", "-o", str(log))
     loaded = set(_loaded_after("show", str(log)))
-    assert "tribes.cli.showing" in loaded and "tribes.games.clans.rules" in loaded
+    assert "tribes.cli.quick" in loaded and "tribes.games.clans.rules" in loaded
     unwanted = {
         m
         for m in loaded
@@ -143,10 +144,11 @@ def test_show_of_a_log_loads_no_corpus_machinery_and_no_other_game(tmp_path):
     assert not unwanted, sorted(unwanted)
 
 
-def test_a_plain_show_loads_no_click_and_any_other_form_loads_it(tmp_path):
-    """``show LOG`` with ``--at``, ``--as``, ``--json`` or ``--svg`` is answered without click
-    (``tribes.cli.showing``: ~46 M instructions less); any other form, and any error, by click
-    (tests/cli/test_showing.py: the same answers, to the byte)."""
+def test_a_plain_show_or_log_loads_no_click_and_any_other_form_loads_it(tmp_path):
+    """``show LOG`` with ``--at``, ``--as``, ``--json`` or ``--svg``, and ``log LOG`` with
+    ``--as``, ``--json`` or ``--states``, are answered without click (``tribes.cli.quick``:
+    ~46 M instructions less); any other form, and any error, by click (tests/cli/test_quick.py:
+    the same answers, to the byte)."""
     log = tmp_path / "small.tribes"
     testing_cli.run_process("new", "clans", "--seed", "7", "-o", str(log))
     plain = set(_loaded_after("show", str(log), "--at", "0", "--as", "spectator", "--json"))
@@ -154,3 +156,6 @@ def test_a_plain_show_loads_no_click_and_any_other_form_loads_it(tmp_path):
     for other in (["--at=0"], ["--at", "x"], ["-o", str(tmp_path / "x.svg"), "--svg"]):
         assert "tribes.cli.reading" in _loaded_after("show", str(log), *other), other
     assert "click" in _loaded_after("show", str(tmp_path / "missing.tribes"))
+    plain = set(_loaded_after("log", str(log), "--json", "--states", "--as", "spectator"))
+    assert not {"click", "tribes.cli.main", "tribes.cli.common", "tribes.cli.reading"} & plain
+    assert "click" in _loaded_after("log", str(log), "--at", "1")

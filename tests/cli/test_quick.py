@@ -1,6 +1,6 @@
-"""``tribes show`` answered without click (``tribes.cli.showing``) is click's answer to the byte:
-the same output, messages and exit status as the click group's, for the forms it takes and for
-those it leaves to click."""
+"""``tribes show`` and ``log`` answered without click (``tribes.cli.quick``) are click's
+answers to the byte: the same output, messages and exit status as the click group's, for the
+forms it takes and for those it leaves to click."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tribes.cli import showing
+from tribes.cli import quick
 from tribes.testing import cli as testing_cli
 
 CLICK_ONLY = "import sys; sys.argv[0] = 'tribes'; from tribes.cli.main import main; main()"
@@ -32,7 +32,7 @@ def _both(args: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[bytes
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A log with a tag and notes (``g.tribes``), a damaged copy, and a folder."""
-    root = tmp_path_factory.mktemp("showing")
+    root = tmp_path_factory.mktemp("quick")
     log = root / "g.tribes"
     testing_cli.run_process("new", "clans", "--names", "ann,bob,cy", "--seed", "7", "-o", log)
     for _ in range(3):
@@ -47,7 +47,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-FORMS = [
+SHOW_FORMS = [
     ["g.tribes"],
     ["g.tribes", "--at", "0"],
     ["g.tribes", "--at", "2"],
@@ -82,9 +82,31 @@ FORMS = [
 ]
 
 
-@pytest.mark.parametrize("args", FORMS, ids=" ".join)
-def test_show_answers_as_click_does(folder, args):
-    fast, click_only = _both(["show", *args], folder)
+LOG_FORMS = [
+    ["g.tribes"],
+    ["g.tribes", "--json"],
+    ["--json", "g.tribes", "--states"],
+    ["g.tribes", "--states"],
+    ["g.tribes", "--as", "ann"],
+    ["g.tribes", "--as", "nobody"],
+    ["g.tribes", "--json", "--as", "bob", "--states"],
+    ["g.tribes", "--at", "1"],
+    ["g.tribes", "--json", "--json"],
+    ["g.tribes", "--help"],
+    ["missing.tribes"],
+    ["bad.tribes"],
+    ["folder"],
+    [],
+]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["show", *f] for f in SHOW_FORMS] + [["log", *f] for f in LOG_FORMS],
+    ids=" ".join,
+)
+def test_show_and_log_answer_as_click_does(folder, args):
+    fast, click_only = _both(args, folder)
     assert (fast.returncode, fast.stdout, fast.stderr) == (
         click_only.returncode,
         click_only.stdout,
@@ -94,11 +116,14 @@ def test_show_answers_as_click_does(folder, args):
 
 def test_the_plain_forms_are_answered_without_click_and_the_rest_by_it(folder, monkeypatch):
     monkeypatch.chdir(folder)
-    taken = [f for f in FORMS if showing._parsed(f) is not None]
-    assert [f for f in taken if f[0] == "g.tribes" and "--json" in f]  # the fast path is used
+    for command, forms in (("show", SHOW_FORMS), ("log", LOG_FORMS)):
+        taken = [f for f in forms if quick._parsed(command, f) is not None]
+        assert [f for f in taken if f[0] == "g.tribes" and "--json" in f]  # the fast path's
     for form in (["g.tribes", "--at", "x"], ["g.tribes", "--help"], ["g.tribes", "--at=2"]):
-        assert showing._parsed(form) is None
-    assert not showing.answered(["missing.tribes"])  # an error: left to click, nothing written
+        assert quick._parsed("show", form) is None
+    assert quick._parsed("log", ["g.tribes", "--at", "1"]) is None
+    assert quick._parsed("moves", ["g.tribes"]) is None
+    assert not quick.answered("show", ["missing.tribes"])  # an error: left to click
 
 
 class _Failing:
@@ -131,6 +156,6 @@ def test_a_failed_write_is_answered_as_the_click_group_answers_it(
     monkeypatch.setattr(sys, "stderr", sys.__stderr__)  # closed on a broken pipe: not pytest's
     monkeypatch.setattr(sys.__stderr__, "close", lambda: None)
     with pytest.raises(SystemExit) as exited:
-        showing._write("board\n")
+        quick._write("board\n")
     assert exited.value.code == status
     assert capfd.readouterr().err.startswith(said)

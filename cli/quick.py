@@ -1,31 +1,30 @@
-"""``show``'s work without click: the state of a log after an event, as text, SVG or JSON; and
-``tribes show LOG [--at N] [--as SEAT] [--json | --svg]`` answered without loading click.
+"""What ``show`` and ``log`` print, without click; and their plainest forms answered without
+loading click: ``tribes show LOG [--at N] [--as SEAT] [--json | --svg]`` and ``tribes log LOG
+[--as SEAT] [--json [--states]]``.
 
 Loading click and the command modules built with it costs ~46 M instructions of the ~500 M
 that ``show`` of a short log takes here (its import brings ``uuid``, ``platform``,
 ``datetime``, ``gettext`` and ``locale``). So ``tribes.cli.run`` asks :func:`answered` first,
-and the plainest forms of ``show`` are answered here: one log, each of those options at most
+and the plainest forms of these two commands are answered here: one log, each option at most
 once, its value in the next argument. Anything else (another option, ``--opt=VALUE``,
 ``--help``, a value click might refuse, any error at all, output click would change) is left
 to click, which parses the same arguments again and answers as always, nothing having been
 written: output, messages and exit statuses are click's, to the byte
-(``tests/cli/test_showing.py`` runs both ways over many inputs)."""
+(``tests/cli/test_quick.py`` runs both ways over many inputs)."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
-from tribes.replay import logs
+from tribes.replay import logs, records
 from tribes.replay.cursor import check_point
-
-_FLAGS = {"--json": "as_json", "--svg": "as_svg"}
-_VALUED = {"--at": "index", "--as": "who"}
 
 
 def at(count: int, index: int | None) -> int:
@@ -67,15 +66,59 @@ def state_text(
     return top + (top and "\n") + board + below
 
 
-def answered(args: list[str]) -> bool:
-    """Whether ``tribes show ARGS`` was answered here, its output written (exit status 0);
+def log_lines(log: Path, who: str | None, *, as_json: bool, states: bool) -> Iterator[str]:
+    """What ``log`` prints, a line at a time: one line per event (the log's tags above, each
+    event's note below it), or one JSON record per event (``states``: with the state after it
+    and the legal moves), the effects as ``who`` may see them."""
+    opened = logs.open_log(log)
+    head = opened.log.header
+    if states and not as_json:
+        raise UsageError("--states goes with --json")
+    steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    viewer = views.viewer_named(head.seats, who)
+    notes = opened.log.notes
+    if as_json:
+        for record in records.step_records(
+            opened.game, head, steps, viewer, states=states, notes=notes
+        ):
+            yield codec.to_json(record, indent=None)
+        return
+    width = max(
+        [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]
+    )
+    for key, value in opened.log.tags.items():
+        yield tag_line(key, value)
+    for step in steps if 0 in notes or steps[0].effects else steps[1:]:  # what the start did
+        yield views.step_line(opened.game, head.seats, step, width, viewer)
+        for line in notes.get(step.index, "").splitlines():
+            yield views.printable(f"      # {line}".rstrip())
+
+
+def _log_text(log: Path, who: str | None, *, as_json: bool, states: bool) -> str:
+    return "".join(line + "\n" for line in log_lines(log, who, as_json=as_json, states=states))
+
+
+_FORMS: dict[str, tuple[Callable[..., str], dict[str, str], dict[str, tuple[str, type]]]] = {
+    "show": (
+        state_text,
+        {"--json": "as_json", "--svg": "as_svg"},
+        {"--at": ("index", int), "--as": ("who", str)},
+    ),
+    "log": (_log_text, {"--json": "as_json", "--states": "states"}, {"--as": ("who", str)}),
+}
+"""Command -> what it prints, its flags (option -> argument) and its options with a value
+(option -> argument, and click's type of it: ``int`` is what click's INT does with a text)."""
+
+
+def answered(command: str, args: list[str]) -> bool:
+    """Whether ``tribes COMMAND ARGS`` was answered here, its output written (exit status 0);
     False leaves it to click, nothing having been written."""
-    chosen = _parsed(args)
+    chosen = _parsed(command, args)
     if chosen is None or any(k[:1] == "_" and k.endswith("_COMPLETE") for k in os.environ):
         return False  # (click's shell completion is asked through such a variable)
     try:
         try:
-            out = state_text(**chosen)
+            out = _FORMS[command][0](**chosen)
         except Exception:  # click reads it again and says what is wrong, as it always does
             return False
         if "\x1b" in out or not _writes_as_click(sys.stdout):
@@ -96,14 +139,19 @@ def _write(out: str) -> None:
         sys.stderr.close()
         sys.exit(1)
     except Exception as exc:
-        from tribes.cli.main import internal_error
+        from tribes.cli.failures import internal_error
 
         internal_error(exc)
 
 
-def _parsed(args: list[str]) -> dict[str, Any] | None:
-    """The arguments of ``state_text`` from ``args``, or None for any form not taken here."""
-    chosen: dict[str, Any] = {"index": None, "who": None, "as_json": False, "as_svg": False}
+def _parsed(command: str, args: list[str]) -> dict[str, Any] | None:
+    """The arguments of what ``command`` prints, from ``args``; None for any command or form
+    not taken here."""
+    if command not in _FORMS:
+        return None
+    _, flags, valued = _FORMS[command]
+    chosen: dict[str, Any] = {name: False for name in flags.values()}
+    chosen.update({name: None for name, _ in valued.values()})
     seen: set[str] = set()
     log: str | None = None
     rest = iter(args)
@@ -111,19 +159,17 @@ def _parsed(args: list[str]) -> dict[str, Any] | None:
         if arg in seen:
             return None
         seen.add(arg)
-        if arg in _FLAGS:
-            chosen[_FLAGS[arg]] = True
-        elif arg in _VALUED:
+        if arg in flags:
+            chosen[flags[arg]] = True
+        elif arg in valued:
             value = next(rest, None)
             if value is None or value[:1] == "-":
                 return None
-            if arg == "--at":
-                try:
-                    chosen["index"] = int(value)  # what click's INT type does
-                except ValueError:
-                    return None
-            else:
-                chosen["who"] = value
+            name, kind = valued[arg]
+            try:
+                chosen[name] = kind(value)
+            except ValueError:
+                return None
         elif arg[:1] == "-" or log is not None or not arg or not _readable_or_absent(arg):
             return None
         else:
