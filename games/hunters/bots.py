@@ -8,12 +8,16 @@ from itertools import compress
 from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.prng import Stream
-from tribes.games.hunters.board import STEP, Tile
+from tribes.games.hunters.board import STEP, Turned, need_text
 from tribes.games.hunters.events import TilePlaced
 from tribes.games.hunters.features import Board, Node
-from tribes.games.hunters.placement import Placement, decode, encode
+from tribes.games.hunters.placement import OFFSET, Placement, decode, encode, occupied
 from tribes.games.hunters.rules import Moves, apply, legal_moves, place_and_score
+from tribes.games.hunters.scoring import finish
 from tribes.games.hunters.state import HuntersState
+
+Run = tuple[int, int, int]
+"""Moves ``first`` to ``first + count - 1`` of a turn, all worth ``value``: (first, count, value)."""
 
 
 class GreedyBot:
@@ -24,8 +28,10 @@ class GreedyBot:
     goes on (:func:`goes_on`) gains nobody anything, with any piece: its moves are worth 0
     without being built or weighed. While the game surely goes on, what a move completes is
     scored without the rest of the turn (``rules.place_and_score``); a move that may end the
-    game is played out with the reducer. The choice is the one playing out every move would
-    make (corpora of its games compared byte for byte), at a fraction of the cost."""
+    game is played out with the reducer, but for the last land tile's placements that complete
+    nothing and join no piece's feature: those end the game as it stands (``scoring.finish`` of
+    the state, once a turn). The choice is the one playing out every move would make (corpora
+    of its games compared byte for byte), at a fraction of the cost."""
 
     def __init__(self, game: Game, seed: int, seat: int) -> None:
         self.stream = Stream(seed, f"bot-greedy-{seat}")
@@ -33,57 +39,113 @@ class GreedyBot:
 
     def choose(self, state: HuntersState, moves: Sequence[Event]) -> Event:
         listed = moves if isinstance(moves, Moves) else legal_moves(state)  # the same, in order
-        best: list[int] = []
-        best_value = None
+        runs = self.weigh(state, listed)
+        top = max([value for _, _, value in runs])
+        best = [(first, count) for first, count, value in runs if value == top]
+        k = self.stream.below(sum([count for _, count in best]))  # the k-th best move, in order
+        for first, count in best:
+            if k < count:
+                return listed[first + k]
+            k -= count
+        raise AssertionError("below() draws less than the count of best moves")
+
+    def weigh(self, state: HuntersState, moves: Moves) -> list[Run]:
+        """The worth of every move of the turn, in order, as runs of moves worth the same: a
+        placement's moves make one run when the piece cannot change their worth, else one run
+        a move. What a cell's placements share (whether the game surely goes on, which of its
+        places face a feature that stays open) is found once for all its rotations."""
+        board = state.board
         tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
+        turned, scorable = tile.turned, tile.scorable
         fits = next_fits(state)
-        index = 0
-        for p, count in listed.by_placement():
-            x, y, rotation = decode(p)
-            on = goes_on(fits, x, y)
-            if on and completes_nothing(state.board, tile, x, y, rotation):
-                values = [0] * count
+        surely_on = len(fits) > 5  # goes_on() for every cell
+        last = not state.stack
+        """The last land tile: a move that earns no bonus tile ends the game (H13, H14)."""
+        ended: int | None = None
+        """The worth of the game ending as it stands, found at most once a turn."""
+        nothing: dict[int, bool] = {}
+        """By a cell's open places and a rotation (``places << 2 | rotation``), whether the
+        tile placed so completes nothing: cells alike share it."""
+        runs: list[Run] = []
+        start = index = 0
+        """Moves ``start`` to ``index - 1`` are worth 0, their run not yet written."""
+        cell = -1
+        on = alone = False
+        places = 0
+        for p, count in moves.by_placement():
+            if cell != p >> 2:
+                cell = p >> 2
+                on = surely_on or goes_on(fits, (cell & 0x1FFF) - OFFSET, (cell >> 13) - OFFSET)
+                alone = False
+                if on or last:
+                    places = open_places(board, p & ~3) if scorable else 0
+                    alone = not on and not occupied(board, p & ~3)
+            if on or alone:
+                key = places << 2 | p & 3
+                zero = nothing.get(key)
+                if zero is None:
+                    zero = nothing[key] = completes_nothing(turned[p & 3], scorable, places)
+                if zero and on:
+                    index += count
+                    continue
             else:
-                values = self.placement_worth(state, listed, index, count, on)
-            for value in values:
-                if best_value is None or value > best_value:
-                    best, best_value = [index], value
-                elif value == best_value:
-                    best.append(index)
-                index += 1
-        return listed[best[self.stream.below(len(best))]]
+                zero = False
+            if start < index:
+                runs.append((start, index - start, 0))
+            if zero:
+                if ended is None:
+                    ended = self.value(_gained(state, finish(state)[0]))
+                worth: tuple[Board | None, bool, int] = (None, True, ended)
+            else:
+                x, y, rotation = decode(p)
+                worth = self.worth(state, TilePlaced(x=x, y=y, rotation=rotation), on)
+            runs.extend(self.placement_worth(state, moves, index, count, on, worth))
+            index += count
+            start = index
+        if start < index:
+            runs.append((start, index - start, 0))
+        return runs
 
     def placement_worth(
-        self, state: HuntersState, moves: Moves, first: int, count: int, on: bool
-    ) -> list[int]:
+        self,
+        state: HuntersState,
+        moves: Moves,
+        first: int,
+        count: int,
+        on: bool,
+        worth: tuple[Board | None, bool, int],
+    ) -> list[Run]:
         """The worth of the ``count`` moves of one placement from index ``first`` (without a
-        piece, then with each option). While the game surely goes on (``on``) a move is worth
-        what it completes (``rules.place_and_score``), else it is played out (the end's scoring counts
-        the pieces, H14-H17); a piece changes the worth only on a forest or river the move
-        completes (its majority, H11) or when the move ends the game."""
-        board, over, worth = self.worth(state, moves[first], on)
-        values = [worth]
+        piece, then with each option), given ``worth``, the board after the move without a
+        piece (None: it completes nothing), whether it ends the game and its worth. A gatherer
+        or fisher changes the worth only on a forest or river the move completes (its majority,
+        H11): on any other it goes home unscored (H12, H15). A hunter or a hut scores only at
+        the end (H16, H17): it changes the worth only of a move that ends the game."""
+        board, over, value = worth
+        runs = [(first, 1, value)]
         for i in range(first + 1, first + count):
             move = moves[i]
             assert isinstance(move, TilePlaced) and move.feature is not None
-            if over or (
-                move.piece in MEMBERS_ON_SCORED and _complete(board, (move.x, move.y, move.feature))
-            ):
-                values.append(self.worth(state, move, on)[2])
+            if move.piece in MEMBERS_ON_SCORED:
+                changes = board is not None and _complete(board, (move.x, move.y, move.feature))
             else:
-                values.append(worth)
-        return values
+                changes = over
+            if changes:
+                runs.append((i, 1, self.worth(state, move, on)[2]))
+            elif runs[-1][2] == value and runs[-1][0] + runs[-1][1] == i:
+                runs[-1] = (runs[-1][0], runs[-1][1] + 1, value)
+            else:
+                runs.append((i, 1, value))
+        return runs
 
-    def worth(self, state: HuntersState, move: Event, on: bool) -> tuple[Board, bool, int]:
+    def worth(self, state: HuntersState, move: TilePlaced, on: bool) -> tuple[Board, bool, int]:
         """The board after ``move``, whether it ends the game, and its gain for this seat less
         the best rival's."""
-        assert isinstance(move, TilePlaced)
         if on:
             board, _, _, _, points = place_and_score(state, move)
             return board, False, self.value(points or [0] * state.players)
         after, _ = apply(state, move)
-        gained = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
-        return after.board, after.over, self.value(gained)
+        return after.board, after.over, self.value(_gained(state, after))
 
     def value(self, gains: list[int]) -> int:
         """This seat's points less the best rival's."""
@@ -95,39 +157,66 @@ MEMBERS_ON_SCORED = ("gatherer", "fisher")
 """The pieces that stand on forests and rivers, the features a move completes (H7)."""
 
 
+def _gained(before: HuntersState, after: HuntersState) -> list[int]:
+    return [a - b for a, b in zip(after.scores, before.scores, strict=True)]
+
+
 def _complete(board: Board, node: Node) -> bool:
     group = board.groups[board.root[node]]
     return group.type != "meadow" and not group.open
 
 
-def completes_nothing(board: Board, tile: Tile, x: int, y: int, rotation: int) -> bool:
-    """Whether placing ``tile`` so surely completes no forest or river (H7): each of its forests
-    and rivers has a part facing an empty cell, or joins a group that keeps an open part besides
-    the ones this tile closes (a group's open parts only ever close by being joined)."""
-    turned = tile.turned[rotation]
+_FACING = tuple(
+    tuple(
+        (dx, dy, (d + 2) & 3, 1 if need[d] == "R" else 0)
+        for d, (dx, dy) in enumerate(STEP)
+        if need[d] in "FR"
+    )
+    for need in map(need_text, range(256))
+)
+"""By the need code of an empty cell: for each forest side and river side, (dx, dy, the side of
+the tile across facing back, the part of it there): where the forest or river of a tile placed
+in the cell joins one across a side."""
+_FACED = tuple(
+    tuple((2 if need[d] == "R" else 1) << 3 * d for d in range(4) if need[d] in "FR")
+    for need in map(need_text, range(256))
+)
+"""By the need code of an empty cell: the place bits ``1 << (3 * direction + part)`` of those
+joins, in the order of ``_FACING``."""
+_LOOSE = tuple(
+    sum(7 << 3 * d for d in range(4) if need[d] == ".") for need in map(need_text, range(256))
+)
+"""By the need code of an empty cell: the place bits of its sides without a tile across."""
+
+
+def open_places(board: Board, at: Placement) -> int:
+    """The places of the empty cell of ``at`` (its placement of rotation 0), as bits ``1 << (3 *
+    direction + part)``, where a forest or river of a tile placed there stays open whatever the
+    rotation: a side without a tile across, or the part that joins a group with an open part
+    besides the ones a tile there closes (a group's open parts only ever close by being joined,
+    and how many of them a tile there closes is the same for all its rotations)."""
+    need = board.frontier[at]
+    places = _LOOSE[need]
+    facing = _FACING[need]
+    if not facing:
+        return places
+    x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
     cells, root, groups = board.cells, board.root, board.groups
-    closed: dict[Node, int] = {}
-    """Per neighbouring group's root, how many of its open parts this tile joins."""
-    joins: dict[int, list[Node]] = {}
-    """Per feature of the tile, the roots of the groups it joins."""
-    loose: set[int] = set()
-    """The tile's features with a part facing an empty cell."""
-    for d, (dx, dy) in enumerate(STEP):
-        mine = turned.parts[d]
-        there = cells.get((x + dx, y + dy))
-        if there is None:
-            loose.update(mine)
-            continue
-        theirs = there[2].parts[(d + 2) & 3]
-        last = len(mine) - 1
-        for k, fid in enumerate(mine):
-            r = root[x + dx, y + dy, theirs[last - k]]
-            closed[r] = closed.get(r, 0) + 1
-            joins.setdefault(fid, []).append(r)
-    for fid in tile.scorable:
-        if fid not in loose and not any(groups[r].open > closed[r] for r in joins[fid]):
-            return False
-    return True
+    roots = []
+    for dx, dy, back, part in facing:
+        nx, ny = x + dx, y + dy
+        roots.append(root[nx, ny, cells[nx, ny][2].parts[back][part]])
+    for bit, r in zip(_FACED[need], roots, strict=True):
+        if groups[r][2] > roots.count(r):  # its open parts: more than the cell closes
+            places |= bit
+    return places
+
+
+def completes_nothing(turned: Turned, scorable: tuple[int, ...], places: int) -> bool:
+    """Whether a tile turned so, with forests and rivers ``scorable``, surely completes none
+    (H7) in a cell whose :func:`open_places` are ``places``: each of them holds such a place."""
+    masks = turned.masks
+    return all(masks[fid] & places for fid in scorable)
 
 
 def next_fits(state: HuntersState) -> list[Placement]:

@@ -474,15 +474,19 @@ class _PlayEveryMove:
         best: list[Any] = []
         best_value = None
         for move in moves:
-            after, _ = rules.apply(state, move)
-            gains = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
-            rival = max((g for i, g in enumerate(gains) if i != self.seat), default=0)
-            value = gains[self.seat] - rival
+            value = self.played_out(state, move)
             if best_value is None or value > best_value:
                 best, best_value = [move], value
             elif value == best_value:
                 best.append(move)
         return best[self.stream.below(len(best))]
+
+    def played_out(self, state: HuntersState, move: Any) -> int:
+        """The gain of ``move`` for this seat less the best rival's, played out."""
+        after, _ = rules.apply(state, move)
+        gains = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
+        rival = max((g for i, g in enumerate(gains) if i != self.seat), default=0)
+        return gains[self.seat] - rival
 
 
 @pytest.mark.parametrize(("seed", "seats"), [(5, 2), (6, 3), (7, 4)])
@@ -500,3 +504,28 @@ def test_engine_the_greedy_bot_chooses_as_playing_out_every_move_would(seed, sea
         assert chosen == reference[seat].choose(state, list(moves))
         state, _ = GAME.apply(state, chosen)
     assert state.over
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(11, 2), (12, 4), (13, 3), (14, 5)])
+def test_engine_the_greedy_bot_weighs_each_move_as_playing_it_out(seed, seats) -> None:
+    """Every move's worth as the greedy bot weighs it (runs of moves worth the same, most never
+    built) is its gain less the best rival's when played out with the reducer, at every turn
+    of random games that mostly place no piece: these keep pieces to the end, so the last
+    tile's piece options, which greedy games seldom reach, are weighed too."""
+    from tribes.core.prng import Stream
+
+    names = ["ann", "bob", "cy", "dee"][:seats]
+    state = GAME.setup(logs.header(GAME, seats=names, seed=seed))
+    picks = Stream(seed, "weighed")
+    while moves := GAME.legal_moves(state):
+        seat = GAME.to_move(state)
+        runs = GreedyBot(GAME, seed, seat).weigh(state, moves)
+        weighed = [value for _, count, value in runs for _ in range(count)]
+        assert [first for first, _, _ in runs] == list(
+            itertools.accumulate([count for _, count, _ in runs], initial=0)
+        )[:-1]
+        reference = _PlayEveryMove(seed, seat)
+        assert weighed == [reference.played_out(state, move) for move in moves]
+        bare = [move for move in moves if move.piece is None]
+        pick = moves if picks.below(8) == 0 else bare
+        state, _ = GAME.apply(state, pick[picks.below(len(pick))])
