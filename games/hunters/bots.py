@@ -8,9 +8,9 @@ from itertools import compress
 from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.prng import Stream
-from tribes.games.hunters.board import STEP, Turned, need_text
+from tribes.games.hunters.board import MANNED, STEP, Turned, need_text
 from tribes.games.hunters.events import TilePlaced
-from tribes.games.hunters.features import Board, Node
+from tribes.games.hunters.features import Board
 from tribes.games.hunters.placement import OFFSET, Placement, decode, encode, occupied
 from tribes.games.hunters.rules import Moves, apply, legal_moves, place_and_score
 from tribes.games.hunters.scoring import finish
@@ -27,11 +27,12 @@ class GreedyBot:
     A placement that surely completes nothing (:func:`completes_nothing`) while the game surely
     goes on (:func:`goes_on`) gains nobody anything, with any piece: its moves are worth 0
     without being built or weighed. While the game surely goes on, what a move completes is
-    scored without the rest of the turn (``rules.place_and_score``); a move that may end the
-    game is played out with the reducer, but for the last land tile's placements that complete
-    nothing and join no piece's feature: those end the game as it stands (``scoring.finish`` of
-    the state, once a turn). The choice is the one playing out every move would make (corpora
-    of its games compared byte for byte), at a fraction of the cost."""
+    scored without the rest of the turn (``rules.place_and_score``), and only when it joins a
+    forest or river that holds a member or brings its own (else nobody scores it); a move that
+    may end the game is played out with the reducer, but for the last land tile's placements
+    that complete nothing and join no piece's feature: those end the game as it stands
+    (``scoring.finish`` of the state, once a turn). The choice is the one playing out every
+    move would make (corpora of its games compared byte for byte), at a fraction of the cost."""
 
     def __init__(self, game: Game, seed: int, seat: int) -> None:
         self.stream = Stream(seed, f"bot-greedy-{seat}")
@@ -50,10 +51,11 @@ class GreedyBot:
         raise AssertionError("below() draws less than the count of best moves")
 
     def weigh(self, state: HuntersState, moves: Moves) -> list[Run]:
-        """The worth of every move of the turn, in order, as runs of moves worth the same: a
-        placement's moves make one run when the piece cannot change their worth, else one run
-        a move. What a cell's placements share (whether the game surely goes on, which of its
-        places face a feature that stays open) is found once for all its rotations."""
+        """The worth of every move of the turn, in order, as runs of moves worth the same. What
+        a cell's placements share (whether the game surely goes on, which of its places face a
+        feature that stays open, whether the features across hold members) is found once for
+        all its rotations. While the game surely goes on, a placement that joins no member's
+        forest or river gains nobody anything without a piece, whatever it completes (H11)."""
         board = state.board
         tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
         turned, scorable = tile.turned, tile.scorable
@@ -67,43 +69,57 @@ class GreedyBot:
         """By a cell's open places and a rotation (``places << 2 | rotation``), whether the
         tile placed so completes nothing: cells alike share it."""
         runs: list[Run] = []
-        start = index = 0
-        """Moves ``start`` to ``index - 1`` are worth 0, their run not yet written."""
+        start = index = pending = 0
+        """Moves ``start`` to ``index - 1`` are worth ``pending``, their run not yet written."""
         cell = -1
         on = alone = False
         places = 0
+        manned: bool | None = None
         for p, count in moves.by_placement():
             if cell != p >> 2:
                 cell = p >> 2
                 on = surely_on or goes_on(fits, (cell & 0x1FFF) - OFFSET, (cell >> 13) - OFFSET)
-                alone = False
-                if on or last:
-                    places = open_places(board, p & ~3) if scorable else 0
-                    alone = not on and not occupied(board, p & ~3)
-            if on or alone:
-                key = places << 2 | p & 3
-                zero = nothing.get(key)
-                if zero is None:
-                    zero = nothing[key] = completes_nothing(turned[p & 3], scorable, places)
-                if zero and on:
-                    index += count
-                    continue
-            else:
-                zero = False
-            if start < index:
-                runs.append((start, index - start, 0))
-            if zero:
+                places = open_places(board, p & ~3) if scorable else 0
+                alone = last and not on and not occupied(board, p & ~3)
+                manned = None
+            rotation = p & 3
+            key = places << 2 | rotation
+            zero = nothing.get(key)
+            if zero is None:
+                zero = nothing[key] = completes_nothing(turned[rotation], scorable, places)
+            if on and zero:  # the commonest: worth 0 with any piece
+                if pending:
+                    runs.append((start, index - start, pending))
+                    start, pending = index, 0
+                index += count
+                continue
+            if on:
+                if manned is None:
+                    manned = joins_members(board, p & ~3)
+                if manned:
+                    x, y, _ = decode(p)
+                    over, value = self.worth(state, TilePlaced(x=x, y=y, rotation=rotation), on)
+                else:
+                    over, value = False, 0
+            elif alone and zero:
                 if ended is None:
                     ended = self.value(_gained(state, finish(state)[0]))
-                worth: tuple[Board | None, bool, int] = (None, True, ended)
+                over, value = True, ended
             else:
-                x, y, rotation = decode(p)
-                worth = self.worth(state, TilePlaced(x=x, y=y, rotation=rotation), on)
-            runs.extend(self.placement_worth(state, moves, index, count, on, worth))
-            index += count
-            start = index
+                x, y, _ = decode(p)
+                over, value = self.worth(state, TilePlaced(x=x, y=y, rotation=rotation), on)
+            masks = turned[rotation].masks
+            values = self.placement_worth(
+                state, moves, index, count, on, over, value, masks, places
+            )
+            for value in values:
+                if value != pending:
+                    if start < index:
+                        runs.append((start, index - start, pending))
+                    start, pending = index, value
+                index += 1
         if start < index:
-            runs.append((start, index - start, 0))
+            runs.append((start, index - start, pending))
         return runs
 
     def placement_worth(
@@ -113,39 +129,34 @@ class GreedyBot:
         first: int,
         count: int,
         on: bool,
-        worth: tuple[Board | None, bool, int],
-    ) -> list[Run]:
+        over: bool,
+        value: int,
+        masks: dict[int, int],
+        places: int,
+    ) -> list[int]:
         """The worth of the ``count`` moves of one placement from index ``first`` (without a
-        piece, then with each option), given ``worth``, the board after the move without a
-        piece (None: it completes nothing), whether it ends the game and its worth. A gatherer
+        piece, then with each option), given whether the move without a piece ends the game and
+        its worth (``over``, ``value``), and the place bits of the tile's features so turned
+        (``masks``) and of its cell that stay open (``places``, :func:`open_places`). A gatherer
         or fisher changes the worth only on a forest or river the move completes (its majority,
         H11): on any other it goes home unscored (H12, H15). A hunter or a hut scores only at
         the end (H16, H17): it changes the worth only of a move that ends the game."""
-        board, over, value = worth
-        runs = [(first, 1, value)]
+        values = [value]
         for i in range(first + 1, first + count):
             move = moves[i]
             assert isinstance(move, TilePlaced) and move.feature is not None
-            if move.piece in MEMBERS_ON_SCORED:
-                changes = board is not None and _complete(board, (move.x, move.y, move.feature))
-            else:
-                changes = over
-            if changes:
-                runs.append((i, 1, self.worth(state, move, on)[2]))
-            elif runs[-1][2] == value and runs[-1][0] + runs[-1][1] == i:
-                runs[-1] = (runs[-1][0], runs[-1][1] + 1, value)
-            else:
-                runs.append((i, 1, value))
-        return runs
+            scored_now = move.piece in MEMBERS_ON_SCORED
+            changes = not masks[move.feature] & places if scored_now else over
+            values.append(self.worth(state, move, on)[1] if changes else value)
+        return values
 
-    def worth(self, state: HuntersState, move: TilePlaced, on: bool) -> tuple[Board, bool, int]:
-        """The board after ``move``, whether it ends the game, and its gain for this seat less
-        the best rival's."""
+    def worth(self, state: HuntersState, move: TilePlaced, on: bool) -> tuple[bool, int]:
+        """Whether ``move`` ends the game, and its gain for this seat less the best rival's."""
         if on:
-            board, _, _, _, points = place_and_score(state, move)
-            return board, False, self.value(points or [0] * state.players)
+            points = place_and_score(state, move)[4]
+            return False, self.value(points or [0] * state.players)
         after, _ = apply(state, move)
-        return after.board, after.over, self.value(_gained(state, after))
+        return after.over, self.value(_gained(state, after))
 
     def value(self, gains: list[int]) -> int:
         """This seat's points less the best rival's."""
@@ -159,11 +170,6 @@ MEMBERS_ON_SCORED = ("gatherer", "fisher")
 
 def _gained(before: HuntersState, after: HuntersState) -> list[int]:
     return [a - b for a, b in zip(after.scores, before.scores, strict=True)]
-
-
-def _complete(board: Board, node: Node) -> bool:
-    group = board.groups[board.root[node]]
-    return group.type != "meadow" and not group.open
 
 
 _FACING = tuple(
@@ -210,6 +216,14 @@ def open_places(board: Board, at: Placement) -> int:
         if groups[r][2] > roots.count(r):  # its open parts: more than the cell closes
             places |= bit
     return places
+
+
+def joins_members(board: Board, at: Placement) -> bool:
+    """Whether a forest or river across a side of the empty cell of ``at`` (its placement of
+    rotation 0) holds a tribe member: else what a tile there completes holds none, unless it
+    brings its own (H11)."""
+    faced = sum(_FACED[board.frontier[at]])
+    return bool(faced and occupied(board, at, True, False) >> MANNED & faced)
 
 
 def completes_nothing(turned: Turned, scorable: tuple[int, ...], places: int) -> bool:
