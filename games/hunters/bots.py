@@ -8,7 +8,7 @@ from itertools import compress
 from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.prng import Stream
-from tribes.games.hunters.board import MANNED, STEP, Turned, need_text
+from tribes.games.hunters.board import STEP, need_text
 from tribes.games.hunters.events import TilePlaced
 from tribes.games.hunters.features import Board
 from tribes.games.hunters.placement import OFFSET, Placement, decode, encode, occupied
@@ -58,35 +58,40 @@ class GreedyBot:
         forest or river gains nobody anything without a piece, whatever it completes (H11)."""
         board = state.board
         tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
-        turned, scorable = tile.turned, tile.scorable
+        turned = tile.turned
+        scorable_masks = [tuple([t.masks[fid] for fid in tile.scorable]) for t in turned]
+        """By rotation, the place bits of the tile's forests and rivers."""
         fits = next_fits(state)
         surely_on = len(fits) > 5  # goes_on() for every cell
         last = not state.stack
         """The last land tile: a move that earns no bonus tile ends the game (H13, H14)."""
         ended: int | None = None
         """The worth of the game ending as it stands, found at most once a turn."""
-        nothing: dict[int, bool] = {}
-        """By a cell's open places and a rotation (``places << 2 | rotation``), whether the
-        tile placed so completes nothing: cells alike share it."""
         runs: list[Run] = []
         start = index = pending = 0
         """Moves ``start`` to ``index - 1`` are worth ``pending``, their run not yet written."""
         cell = -1
         on = alone = False
         places = 0
-        manned: bool | None = None
+        seen = manned = False
         for p, count in moves.by_placement():
             if cell != p >> 2:
                 cell = p >> 2
                 on = surely_on or goes_on(fits, (cell & 0x1FFF) - OFFSET, (cell >> 13) - OFFSET)
-                places = open_places(board, p & ~3) if scorable else 0
+                places = _LOOSE[board.frontier[p & ~3]]
+                seen = False  # the sides across not looked at yet: ``places`` are the loose ones
                 alone = last and not on and not occupied(board, p & ~3)
-                manned = None
             rotation = p & 3
-            key = places << 2 | rotation
-            zero = nothing.get(key)
-            if zero is None:
-                zero = nothing[key] = completes_nothing(turned[rotation], scorable, places)
+            masks = scorable_masks[rotation]
+            zero = True  # completes_nothing(masks, places), inline: the hottest test of a turn
+            for mask in masks:
+                if not mask & places:
+                    zero = False
+                    break
+            if not (zero or seen):
+                places, manned = across(board, p & ~3)
+                seen = True
+                zero = completes_nothing(masks, places)
             if on and zero:  # the commonest: worth 0 with any piece
                 if pending:
                     runs.append((start, index - start, pending))
@@ -94,8 +99,6 @@ class GreedyBot:
                 index += count
                 continue
             if on:
-                if manned is None:
-                    manned = joins_members(board, p & ~3)
                 if manned:
                     x, y, _ = decode(p)
                     over, value = self.worth(state, TilePlaced(x=x, y=y, rotation=rotation), on)
@@ -108,9 +111,9 @@ class GreedyBot:
             else:
                 x, y, _ = decode(p)
                 over, value = self.worth(state, TilePlaced(x=x, y=y, rotation=rotation), on)
-            masks = turned[rotation].masks
+            features = turned[rotation].masks
             values = self.placement_worth(
-                state, moves, index, count, on, over, value, masks, places
+                state, moves, index, count, on, over, value, features, places
             )
             for value in values:
                 if value != pending:
@@ -137,7 +140,7 @@ class GreedyBot:
         """The worth of the ``count`` moves of one placement from index ``first`` (without a
         piece, then with each option), given whether the move without a piece ends the game and
         its worth (``over``, ``value``), and the place bits of the tile's features so turned
-        (``masks``) and of its cell that stay open (``places``, :func:`open_places`). A gatherer
+        (``masks``) and of its cell that stay open (``places``, :func:`across`). A gatherer
         or fisher changes the worth only on a forest or river the move completes (its majority,
         H11): on any other it goes home unscored (H12, H15). A hunter or a hut scores only at
         the end (H16, H17): it changes the worth only of a move that ends the game."""
@@ -195,17 +198,20 @@ _LOOSE = tuple(
 """By the need code of an empty cell: the place bits of its sides without a tile across."""
 
 
-def open_places(board: Board, at: Placement) -> int:
-    """The places of the empty cell of ``at`` (its placement of rotation 0), as bits ``1 << (3 *
-    direction + part)``, where a forest or river of a tile placed there stays open whatever the
-    rotation: a side without a tile across, or the part that joins a group with an open part
-    besides the ones a tile there closes (a group's open parts only ever close by being joined,
-    and how many of them a tile there closes is the same for all its rotations)."""
+def across(board: Board, at: Placement) -> tuple[int, bool]:
+    """What the sides of the empty cell of ``at`` (its placement of rotation 0) hold for a tile
+    placed there, whatever its rotation: the places (bits ``1 << (3 * direction + part)``) where
+    its forests and rivers stay open, and whether one of the forests or rivers they join holds
+    a tribe member. A place stays open on a side without a tile across, or where it joins a
+    group with an open part besides the ones a tile there closes (a group's open parts only ever
+    close by being joined, and how many of them a tile there closes is the same for all its
+    rotations); what a tile there completes holds a member only if one of those does, or it
+    brings its own (H11)."""
     need = board.frontier[at]
     places = _LOOSE[need]
     facing = _FACING[need]
     if not facing:
-        return places
+        return places, False
     x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
     cells, root, groups = board.cells, board.root, board.groups
     roots = []
@@ -215,22 +221,14 @@ def open_places(board: Board, at: Placement) -> int:
     for bit, r in zip(_FACED[need], roots, strict=True):
         if groups[r][2] > roots.count(r):  # its open parts: more than the cell closes
             places |= bit
-    return places
+    return places, not board.manned.isdisjoint(roots)
 
 
-def joins_members(board: Board, at: Placement) -> bool:
-    """Whether a forest or river across a side of the empty cell of ``at`` (its placement of
-    rotation 0) holds a tribe member: else what a tile there completes holds none, unless it
-    brings its own (H11)."""
-    faced = sum(_FACED[board.frontier[at]])
-    return bool(faced and occupied(board, at, True, False) >> MANNED & faced)
-
-
-def completes_nothing(turned: Turned, scorable: tuple[int, ...], places: int) -> bool:
-    """Whether a tile turned so, with forests and rivers ``scorable``, surely completes none
-    (H7) in a cell whose :func:`open_places` are ``places``: each of them holds such a place."""
-    masks = turned.masks
-    return all(masks[fid] & places for fid in scorable)
+def completes_nothing(masks: tuple[int, ...], places: int) -> bool:
+    """Whether a tile whose forests and rivers have the place bits ``masks`` (as turned) surely
+    completes none of them (H7) in a cell whose open places (:func:`across`) are ``places``:
+    each of them holds one."""
+    return all(map(places.__and__, masks))
 
 
 def next_fits(state: HuntersState) -> list[Placement]:
