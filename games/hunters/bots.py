@@ -143,7 +143,10 @@ class GreedyBot:
         (``masks``) and of its cell that stay open (``places``, :func:`across`). A gatherer
         or fisher changes the worth only on a forest or river the move completes (its majority,
         H11): on any other it goes home unscored (H12, H15). A hunter or a hut scores only at
-        the end (H16, H17): it changes the worth only of a move that ends the game."""
+        the end (H16, H17): it changes the worth only of a move that ends the game. So without
+        tribe members in supply, only a move that ends the game has options worth weighing."""
+        if not (over or state.supply[state.to_move][0]):  # no option can change the worth
+            return [value] * count
         values = [value]
         for i in range(first + 1, first + count):
             move = moves[i]
