@@ -118,7 +118,7 @@ def test_the_command_line_gives_one_summary_however_the_work_runs(cli):
 
 
 def test_a_dask_cluster_takes_shards_as_the_work_needs_them(cluster):
-    from tests.parallel.test_pool import Counted
+    from test_pool import Counted  # this folder is on sys.path (pytest's prepend import mode)
 
     shards = Counted(200)
     results = parallel.execute(str, shards, Where(cluster=cluster.scheduler_address))
