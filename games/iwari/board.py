@@ -87,6 +87,9 @@ class Map:
     owners_of: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = ()
     """By territory index (id - 1): reads the owners of its spaces out of a tents-by-space
     tuple, in C (``operator.itemgetter``); legal moves look at every territory every turn."""
+    terrain_numbers: tuple[int, ...] = ()
+    """By territory index (id - 1): its terrain's number in ``TERRAINS`` (a hand's payments
+    by territory are read with it)."""
 
     @property
     def key(self) -> tuple[str, tuple[str, ...]]:
@@ -216,6 +219,7 @@ def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:
         variants=variants,
         name=name,
         owners_of=tuple(_owners_getter(t.spaces) for t in territories),
+        terrain_numbers=tuple(TERRAINS.index(t.terrain) for t in territories),
         territories=territories,
         space_territory=(0, *(spaces[s] for s in range(1, len(spaces) + 1))),
         space_xy=((0, 0), *(where_drawn[s] for s in range(1, len(spaces) + 1))),

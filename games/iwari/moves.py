@@ -1,16 +1,21 @@
 """Iwari move generation: every legal event of a state, with the caches that make it cheap.
 
-Plays are immutable events, so each distinct one is built once per process and handed out again;
-payments and placement options are cached by what they depend on (a hand; a territory's
-situation), never by the state.
+Plays are immutable events, so each distinct one is built once per process and handed out again.
+A territory's plays are memoized by what they depend on: its situation (a code the state keeps
+for each territory, ``situations``), the hand's pay code for its terrain (:func:`pay_code`) and
+the mover's tribe and supplies; both codes leave out what does not matter (whose tents fill the
+other spaces, the hand's other cards), so the same keys recur from game to game.
 """
 
 from __future__ import annotations
 
 import functools
+from itertools import chain
+from operator import add
 
 from tribes.core.events import Event
-from tribes.games.iwari.board import TERRAINS, Terrain
+from tribes.games.iwari import situations
+from tribes.games.iwari.board import TERRAINS, Map, Terrain
 from tribes.games.iwari.events import (
     DECLINED,
     FROM_DECK,
@@ -22,12 +27,14 @@ from tribes.games.iwari.events import (
     ThirdTribePlayed,
     TurnPassed,
 )
-from tribes.games.iwari.placement import options_for, payments
+from tribes.games.iwari.placement import MAX_CARDS, options_for, payments
 from tribes.games.iwari.state import DISPLAY, IwariState, Phase
 
 THIRD = 2
 """The neutral third tribe's index in a 2-player game (I11)."""
 _DRAWS = tuple(CardDrawn(source=s) for s in range(5))
+PAY_MASK = (1 << situations.PAY_BITS) - 1
+"""The low bits of a memo key: the hand's pay code."""
 
 
 def legal_moves(state: IwariState) -> list[Event]:
@@ -35,7 +42,8 @@ def legal_moves(state: IwariState) -> list[Event]:
         return []
     phase = state.phase
     if phase is Phase.ACTION:
-        moves: list[Event] = [*plays(state, state.to_move, CardsPlayed), *exchanges(state)]
+        moves = plays(state, state.to_move, CardsPlayed)
+        moves.extend(exchanges(state))
         return moves or [TurnPassed()]
     if phase is Phase.FEAT:
         feat = state.pending_feats[0]
@@ -46,76 +54,145 @@ def legal_moves(state: IwariState) -> list[Event]:
 
 
 def plays(
-    state: IwariState,
-    tribe: int,
-    kind: type[CardsPlayed] | type[ThirdTribePlayed],
-    *,
-    first: bool = False,
+    state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
 ) -> list[Event]:
-    """Every play of ``tribe`` with the active hand, territory by territory (only the first
-    territory's with ``first``): one loop, not a generator resumed at every territory of every
-    turn."""
-    hand = state.hands[state.to_move]
-    if not any(hand):
+    """Every play of ``tribe`` with the active hand, territory by territory."""
+    if not any(state.hands[state.to_move]):
         return []
-    tents, totems, tribes = state.tents, state.totems, state.tribes
-    tents_left = min(state.tent_supply[tribe], 2)
-    totems_left = min(state.totem_supply[tribe], 2)
-    pays = _hand_payments(hand)
-    game_map = state.map
-    out: list[Event] = []
-    for territory, owners_of in zip(game_map.territories, game_map.owners_of, strict=True):
-        one, two = pays[territory.terrain]
-        if not one:
-            continue  # no payment for one piece, none for two either
-        tid = territory.id
-        options = options_for(
-            owners_of(tents),
-            territory.spaces,
-            sum(totems[tid]),
-            tribe,
-            tents_left,
-            totems_left,
-            tribes,
-        )
-        if options:
-            # mypy takes the event classes for unhashable; a class is hashable
-            out.extend(_territoryplays(kind, tid, options, one, two))  # type: ignore[arg-type]
-            if first:
-                break
-    return out
+    return list(chain.from_iterable(_by_territory(state, tribe, kind)))
 
 
 def can_play(state: IwariState, tribe: int) -> bool:
-    """Whether ``tribe`` has any play with the active hand: the first territory that takes one
-    answers."""
-    return bool(plays(state, tribe, CardsPlayed, first=True))
+    """Whether ``tribe`` has any play with the active hand."""
+    return any(state.hands[state.to_move]) and any(_by_territory(state, tribe, CardsPlayed))
+
+
+def _by_territory(
+    state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
+) -> list[tuple[Event, ...]]:
+    """The plays of each territory, looked up in the memo of the turn's context by the
+    territory's situation code (the state's cache) plus the hand's pay code for its terrain:
+    a few passes in C over the territories, the plays computed only for keys not seen yet."""
+    game_map = state.map
+    tents, totems = state.tents, state.totems
+    tents_left = min(state.tent_supply[tribe], 2)
+    totems_left = min(state.totem_supply[tribe], 2)
+    tribes = state.tribes
+    # mypy takes the event classes for unhashable (here and below); a class is hashable
+    memo = _plays_memo(game_map.key, kind, tribe, tents_left, totems_left, tribes)  # type: ignore[arg-type]
+    pays = _pay_codes(state.hands[state.to_move], game_map.terrain_numbers)
+    keys = list(map(add, situations.codes(game_map, state.situations, tents, totems), pays))
+    try:
+        return list(map(memo.__getitem__, keys))
+    except KeyError:  # some territory's key is new: look them up one by one
+        pass
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    found = []
+    for key in keys:
+        plays_there = memo.get(key)
+        if plays_there is None:
+            plays_there = memo[key] = _territory_plays(
+                game_map, kind, tribe, tents_left, totems_left, tribes, key
+            )
+        found.append(plays_there)
+    return found
+
+
+_MEMO_SIZE = 1 << 14
+"""Entries a memo of :func:`_plays_memo` keeps (it starts over when full)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _plays_memo(
+    map_key: tuple[str, tuple[str, ...]],
+    kind: type[CardsPlayed] | type[ThirdTribePlayed],
+    tribe: int,
+    tents_left: int,
+    totems_left: int,
+    tribes: int,
+) -> dict[int, tuple[Event, ...]]:
+    """The memo of :func:`_territory_plays` for a turn's context (the map, the kind of play, the
+    tribe and its supplies up to 2), keyed by a territory's situation code plus a hand's pay
+    code: a plain dict read in C (``map(memo.__getitem__, keys)``), filled as turns ask,
+    bounded by ``_MEMO_SIZE``."""
+    return {}
 
 
 Payments = tuple[tuple[Terrain, ...], ...]
 
 
 @functools.lru_cache(maxsize=1024)
-def _hand_payments(
-    hand: tuple[int, ...],
-) -> dict[Terrain, tuple[tuple[tuple[Terrain, ...], ...], ...]]:
-    """For each terrain, the ways ``hand`` pays for one piece and for two."""
-    return {t: _payments(hand, t) for t in TERRAINS}
+def _pay_codes(hand: tuple[int, ...], terrains: tuple[int, ...]) -> tuple[int, ...]:
+    """The :func:`pay_code` of ``hand`` for each territory (``terrains``: their terrains'
+    numbers)."""
+    by_terrain = [pay_code(hand, i) for i in range(len(TERRAINS))]
+    return tuple(by_terrain[t] for t in terrains)
 
 
-@functools.lru_cache(maxsize=65536)
-def _territoryplays(
+def pay_code(hand: tuple[int, ...], terrain: int) -> int:
+    """What the ways ``hand`` pays for pieces on terrain number ``terrain`` depend on, as one
+    int (under ``1 << situations.PAY_BITS``): the terrain, its cards in hand (3 pay for
+    anything) and the other terrains the hand holds a pair of (the wilds, I8); 0 when nothing
+    pays for one piece. Hands that differ elsewhere pay alike, so plays memoized by this code
+    repeat from game to game."""
+    own = min(hand[terrain], MAX_CARDS)
+    pairs = sum(1 << i for i, n in enumerate(hand) if n >= 2 and i != terrain)
+    if not own and not pairs:
+        return 0
+    return (terrain * (MAX_CARDS + 1) + own) << len(TERRAINS) | pairs
+
+
+@functools.lru_cache(maxsize=1024)
+def payments_of(pay: int) -> tuple[Payments, Payments]:
+    """The ways :func:`pay_code` ``pay`` pays for one piece and for two: those of the smallest
+    hand with that code."""
+    terrain, own = divmod(pay >> len(TERRAINS), MAX_CARDS + 1)
+    pairs = pay & ((1 << len(TERRAINS)) - 1)
+    hand = tuple(own if i == terrain else 2 * (pairs >> i & 1) for i in range(len(TERRAINS)))
+    one = payments(hand, 1, TERRAINS[terrain])  # type: ignore[arg-type]
+    two = payments(hand, 2, TERRAINS[terrain])  # type: ignore[arg-type]
+    return tuple(one), tuple(two)
+
+
+def _territory_plays(
+    game_map: Map,
+    kind: type[CardsPlayed] | type[ThirdTribePlayed],
+    tribe: int,
+    tents_left: int,
+    totems_left: int,
+    tribes: int,
+    key: int,
+) -> tuple[Event, ...]:
+    """The plays of the territory of memo key ``key`` (its :func:`~situations.situation` plus a
+    hand's :func:`pay_code` for its terrain) for ``tribe`` with its supplies (up to 2): the
+    placements of :func:`~placement.options_for`, each with every payment for its number of
+    pieces (what :func:`plays` memoizes)."""
+    pay = key & PAY_MASK
+    if not pay:
+        return ()  # nothing pays for one piece, nor for two
+    index, free, room, tent_totem = situations.parts(key, len(game_map.territories), tribes)
+    territory = game_map.territories[index]
+    options = options_for(
+        territory.spaces, free, room, bool(tent_totem >> tribe & 1), tents_left, totems_left
+    )
+    out: list[Event] = []
+    for pieces in options:
+        out.extend(_placement_paid(kind, territory.id, pieces, pay))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _placement_paid(
     kind: type[CardsPlayed] | type[ThirdTribePlayed],
     territory: int,
-    options: tuple[tuple[int, ...], ...],
-    one: tuple[tuple[Terrain, ...], ...],
-    two: tuple[tuple[Terrain, ...], ...],
+    pieces: tuple[int, ...],
+    pay: int,
 ) -> tuple[Event, ...]:
-    """Every play of some placements with some payments; plays are immutable, so the same ones
-    are built once and handed out again."""
+    """A placement with each payment of :func:`pay_code` ``pay`` for its number of pieces."""
+    one, two = payments_of(pay)
     return tuple(
         _play_event(kind, territory, pieces, cards)  # type: ignore[arg-type]  # (as above)
-        for pieces in options
         for cards in (one if len(pieces) == 1 else two)
     )
 
@@ -127,16 +204,9 @@ def _play_event(
     pieces: tuple[int, ...],
     cards: tuple[Terrain, ...],
 ) -> Event:
-    """Each distinct play is built once (there are a few tens of thousands; the memo is bounded
-    whatever the map)."""
+    """Each distinct play is built once (plays are immutable; there are a few tens of
+    thousands; the memo is bounded whatever the map)."""
     return kind(territory=territory, pieces=pieces, cards=cards)
-
-
-@functools.lru_cache(maxsize=4096)
-def _payments(
-    hand: tuple[int, ...], terrain: Terrain
-) -> tuple[tuple[tuple[Terrain, ...], ...], tuple[tuple[Terrain, ...], ...]]:
-    return tuple(payments(hand, 1, terrain)), tuple(payments(hand, 2, terrain))  # type: ignore[arg-type]
 
 
 def exchanges(state: IwariState) -> list[Event]:

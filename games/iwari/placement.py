@@ -158,37 +158,33 @@ def _sorted(cards: Sequence[Terrain]) -> tuple[Terrain, ...]:
     return tuple(sorted(cards, key=TERRAINS.index))
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)
 def options_for(
-    owners: tuple[int, ...],
     spaces: tuple[int, ...],
-    totems: int,
-    tribe: int,
+    free: int,
+    room: int,
+    tent_totem: bool,
     tents_left: int,
     totems_left: int,
-    tribes: int,
 ) -> tuple[tuple[int, ...], ...]:
-    """The placements a tribe can make in a territory whose spaces hold ``owners`` (0 or
-    tribe + 1) and ``totems``, one per outcome: two tents in space order, a tent before a totem
-    (a totem before a tent is never needed: the tent only opens room). Supplies count up to 2.
-    Cached: territories repeat their situations from turn to turn."""
-    free = [s for s, owner in zip(spaces, owners, strict=True) if not owner]
+    """The placements a tribe can make in a territory whose ``free`` spaces (a bit per space,
+    the first space highest) are empty, with ``room`` for 0, 1 or 2 more totems (the most tents of one tribe
+    there, less its totems) and, with ``tent_totem``, room for a totem after a tent of its own;
+    one per outcome: two tents in space order, a tent before a totem (a totem before a tent is
+    never needed: the tent only opens room). Supplies count up to 2."""
+    last = len(spaces) - 1
+    empty = [s for bit, s in enumerate(spaces) if free >> (last - bit) & 1]
     options: list[tuple[int, ...]] = []
     if tents_left:
-        options.extend((s,) for s in free)
-    if len(free) == len(spaces):
+        options.extend((s,) for s in empty)
+    if len(empty) == len(spaces):
         return tuple(options)  # unexplored: one tent only
-    counts = [0] * tribes
-    for owner in owners:
-        if owner:
-            counts[owner - 1] += 1
-    most = max(counts)
-    if totems_left and totems + 1 <= most:
+    if totems_left and room:
         options.append((TOTEM_PIECE,))
-        if totems_left >= 2 and totems + 2 <= most:
+        if totems_left >= 2 and room >= 2:
             options.append((TOTEM_PIECE, TOTEM_PIECE))
     if tents_left >= 2:
-        options.extend(itertools.combinations(free, 2))
-    if tents_left and totems_left and free and totems + 1 <= max(most, counts[tribe] + 1):
-        options.extend((s, TOTEM_PIECE) for s in free)
+        options.extend(itertools.combinations(empty, 2))
+    if tents_left and totems_left and empty and tent_totem:
+        options.extend((s, TOTEM_PIECE) for s in empty)
     return tuple(options)

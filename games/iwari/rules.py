@@ -14,7 +14,7 @@ from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending
 from tribes.core.header import Header
-from tribes.games.iwari import missions, scoring
+from tribes.games.iwari import missions, scoring, situations
 from tribes.games.iwari.board import TERRAINS, Terrain, load
 from tribes.games.iwari.board import expeditions as expedition_cards
 from tribes.games.iwari.events import (
@@ -253,10 +253,14 @@ def _play(
             tribe=tribe, territory=play.territory, tents=placed.new_tents, totems=placed.new_totems
         )
     )
+    before = situations.codes(game_map, state.situations, state.tents, state.totems)
     after = _with(
         state,
         tents=placed.tents,
         totems=placed.totems,
+        situations=situations.changed(
+            game_map, play.territory, placed.tents, placed.totems, before
+        ),
         tent_supply=placed.tent_supply,
         totem_supply=placed.totem_supply,
         hands=_set(state.hands, state.to_move, tuple(hand)),

@@ -12,6 +12,7 @@ import attrs
 from tribes.core.prng import Chance
 from tribes.events.codec import CACHE
 from tribes.games.iwari.board import TERRAINS, Map, Terrain, expeditions, load
+from tribes.games.iwari.situations import Situations, situations
 
 DECK_COUNTS = (13, 12, 11, 11, 10)
 """I2: cards of each terrain, in Terrain order."""
@@ -108,6 +109,16 @@ class IwariState:
         metadata={CACHE: True},
     )
     """A cache of ``load(map_source, variants)``: every rule looks at the map."""
+    situations: Situations = attrs.field(
+        default=attrs.Factory(
+            lambda self: situations(self.map, self.tents, self.totems), takes_self=True
+        ),
+        eq=False,
+        repr=False,
+        metadata={CACHE: True},
+    )
+    """A cache of each territory's situation code (``situations``), kept up to date by plays:
+    legal moves look a territory's plays up by it."""
 
     @classmethod
     def from_fields(cls, **fields: Any) -> IwariState:
