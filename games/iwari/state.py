@@ -51,7 +51,7 @@ class ExpeditionCard:
     """Seats that completed it, in order: the first scored the first circle."""
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(slots=False)
 class IwariState:
     """Everything about an Iwari game at one point.
 
@@ -61,29 +61,31 @@ class IwariState:
     Not slotted (``slots=False``): a move builds a new state of these 30 fields, and attrs'
     frozen ``__init__`` stores a field into the instance's dict ~3x cheaper than into a slot
     (``object.__setattr__``); ``rules._with`` copies that dict (issue 19: -10% instructions a
-    game). Still frozen: assigning a field raises.
+    game). Still frozen: assigning a field raises. Not keyword-only: ``_with`` passes the
+    fields in order, since matching 31 keywords costs more than storing them; so the fields
+    without a default come first.
     """
 
     map_source: str
-    seed: int = 0
-    """The log's seed: the reshuffle at half-journey (in the reducer, which is given no header)
-    draws from its stream "reshuffle-1" through ``chance``."""
-    variants: tuple[str, ...] = ()
-    feats_on: bool = False
     players: int
     deck: tuple[Terrain, ...]
     """Top card first."""
     display: tuple[Terrain | None, ...]
-    discard: tuple[Terrain, ...] = ()
     hands: tuple[Hand, ...]
     tents: tuple[int, ...]
     totems: tuple[tuple[int, ...], ...]
     tent_supply: tuple[int, ...]
     totem_supply: tuple[int, ...]
-    covered: tuple[int, ...] = ()
     scores: tuple[int, ...]
     start: int
     to_move: int
+    discard: tuple[Terrain, ...] = ()
+    covered: tuple[int, ...] = ()
+    seed: int = 0
+    """The log's seed: the reshuffle at half-journey (in the reducer, which is given no header)
+    draws from its stream "reshuffle-1" through ``chance``."""
+    variants: tuple[str, ...] = ()
+    feats_on: bool = False
     phase: Phase = Phase.ACTION
     played: int = 0
     """Cards the active player played this turn (the third tribe may follow 1 or 2, I11)."""
