@@ -28,11 +28,10 @@ from tribes.games.iwari.events import (
     TurnPassed,
 )
 from tribes.games.iwari.placement import MAX_CARDS, options_for, payments
-from tribes.games.iwari.state import DISPLAY, IwariState, Phase
+from tribes.games.iwari.state import IwariState, Phase
 
 THIRD = 2
 """The neutral third tribe's index in a 2-player game (I11)."""
-_DRAWS = tuple(CardDrawn(source=s) for s in range(5))
 PAY_MASK = (1 << situations.PAY_BITS) - 1
 """The low bits of a memo key: the hand's pay code."""
 
@@ -50,7 +49,7 @@ def legal_moves(state: IwariState) -> list[Event]:
         return [FeatPlaced(kind=feat.kind, target=t) for t in (*feat.options, DECLINED)]
     if phase is Phase.THIRD:
         return [*plays(state, THIRD, ThirdTribePlayed), ThirdTribePassed()]
-    return [_DRAWS[s] for s in sources(state)]
+    return list(_draws(sources(state)))
 
 
 def plays(
@@ -209,10 +208,15 @@ def _play_event(
     return kind(territory=territory, pieces=pieces, cards=cards)
 
 
-def exchanges(state: IwariState) -> list[Event]:
-    where = sources(state)
-    hand = state.hands[state.to_move]
-    return [_exchange(t, s) for i, t in enumerate(TERRAINS) if hand[i] for s in where]
+def exchanges(state: IwariState) -> tuple[Event, ...]:
+    return _exchanges(state.hands[state.to_move], sources(state))
+
+
+@functools.lru_cache(maxsize=4096)
+def _exchanges(hand: tuple[int, ...], where: tuple[int, ...]) -> tuple[Event, ...]:
+    """I9: each card of ``hand`` with each source to draw from (built once for each hand and
+    set of sources: they recur every few turns)."""
+    return tuple(_exchange(t, s) for i, t in enumerate(TERRAINS) if hand[i] for s in where)
 
 
 @functools.lru_cache(maxsize=64)
@@ -220,15 +224,19 @@ def _exchange(card: Terrain, source: int) -> Event:
     return CardExchanged(card=card, source=source)
 
 
-def sources(state: IwariState) -> list[int]:
+def sources(state: IwariState) -> tuple[int, ...]:
     """Where a card can be drawn from: the deck, then the display's filled slots."""
-    display = state.display
-    if None not in display:  # the display is full but once the deck has run out
-        return [FROM_DECK, *_SLOTS[len(display)]] if state.deck else list(_SLOTS[len(display)])
-    out = [FROM_DECK] if state.deck else []
-    out.extend(i + 1 for i, card in enumerate(display) if card is not None)
-    return out
+    return _sources(state.display, bool(state.deck))
 
 
-_SLOTS = tuple(tuple(range(1, n + 1)) for n in range(DISPLAY + 1))
-"""The slots of a full display of n cards: 1 to n."""
+@functools.lru_cache(maxsize=1024)
+def _sources(display: tuple[Terrain | None, ...], deck: bool) -> tuple[int, ...]:
+    """The sources of a display and a deck (empty or not): the same few recur all game."""
+    filled = tuple(i + 1 for i, card in enumerate(display) if card is not None)
+    return (FROM_DECK, *filled) if deck else filled
+
+
+@functools.lru_cache(maxsize=64)
+def _draws(where: tuple[int, ...]) -> tuple[Event, ...]:
+    """I10: a draw from each source."""
+    return tuple(CardDrawn(source=s) for s in where)

@@ -16,7 +16,14 @@ import pytest
 from tribes.core.events import Event
 from tribes.games.iwari import moves, rules, situations
 from tribes.games.iwari.board import TERRAINS
-from tribes.games.iwari.events import TOTEM_PIECE, CardsPlayed, ThirdTribePlayed
+from tribes.games.iwari.events import (
+    FROM_DECK,
+    TOTEM_PIECE,
+    CardDrawn,
+    CardExchanged,
+    CardsPlayed,
+    ThirdTribePlayed,
+)
 from tribes.games.iwari.placement import payments
 from tribes.games.iwari.state import IwariState, Phase
 from tribes.replay import simulate
@@ -159,3 +166,24 @@ def test_a_state_with_changes_is_the_state_evolved() -> None:
             assert getattr(made, field.name) is getattr(evolved, field.name)
     with pytest.raises(TypeError, match="scroes"):
         rules._with(state, scroes=(1, 2, 3))
+
+
+@pytest.mark.parametrize(("seats", "options"), CASES)
+def test_i9_i10_exchanges_and_draws_are_the_plain_computation(
+    seats: int, options: dict[str, str]
+) -> None:
+    """The sources (the deck while it has cards, then the display's filled slots), an exchange
+    of each card in hand with each source, a draw from each."""
+    for state in states(seats, options, 3):
+        where = [FROM_DECK] if state.deck else []
+        where += [slot for slot, card in enumerate(state.display, 1) if card is not None]
+        assert list(moves.sources(state)) == where
+        hand = state.hands[state.to_move]
+        assert list(moves.exchanges(state)) == [
+            CardExchanged(card=t, source=s)
+            for t, n in zip(TERRAINS, hand, strict=True)
+            if n
+            for s in where
+        ]
+        if state.phase is Phase.REFILL and not state.over:
+            assert moves.legal_moves(state) == [CardDrawn(source=s) for s in where]
