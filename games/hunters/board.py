@@ -111,10 +111,44 @@ class Tile:
     edges and dots."""
     fitting: frozenset[int] = frozenset()
     """The need codes some rotation fits: whether a drawn tile fits anywhere is one C loop."""
+    fit_counts: bytes = b""
+    """By need code, how many rotations fit (``len`` of ``by_need``'s entry): what
+    ``bytes.translate`` makes of a board's needs to count a tile's moves without pieces."""
+    fit_masks: bytes = b""
+    """By need code, the rotations that fit as bits ``1 << rotation``."""
     allowed: dict[int, tuple[tuple[str, int], ...]] = attrs.field(
         factory=dict, metadata={datafiles.MEMO: True}
     )
     """A cache: :func:`allow_key` -> the (piece, feature) options left (H6)."""
+    counted: dict[int, bytes | tuple[int, ...]] = attrs.field(
+        factory=dict, metadata={datafiles.MEMO: True}
+    )
+    """A cache of :meth:`moves_by_need`, by its key."""
+
+    def cell_moves(self, key: int, need: int) -> int:
+        """How many moves the tile makes on an empty cell of need code ``need``: each fitting
+        rotation without a piece and with each option :meth:`allow` gives for ``key`` (an
+        :func:`allow_key` of rotation 0) and that rotation."""
+        allowed = self.allowed
+        count = 0
+        for r in self.by_need[need]:
+            found = allowed.get(key | r)
+            count += 1 + len(self.allow(key | r) if found is None else found)
+        return count
+
+    def moves_by_need(self, key: int) -> bytes | tuple[int, ...]:
+        """:meth:`cell_moves` of ``key`` for every need code (a cell with no occupied place
+        around it): bytes, for ``bytes.translate``, unless a count passes 255."""
+        found = self.counted.get(key)
+        if found is None:
+            moves = [1 + len(self.allow(key | r)) for r in range(4)]
+            by_mask = [sum([moves[r] for r in range(4) if mask >> r & 1]) for mask in range(16)]
+            if max(by_mask) < 256:
+                found = self.fit_masks.translate(bytes(by_mask).ljust(256, b"\0"))
+            else:
+                found = tuple([by_mask[mask] for mask in self.fit_masks])
+            self.counted[key] = found
+        return found
 
     def allow(self, key: int) -> tuple[tuple[str, int], ...]:
         """The options of :func:`allow_key` ``key``: the pieces the supply has whose places do
@@ -448,10 +482,12 @@ def _with_tables(tile: Tile) -> Tile:
     )
     systems = tuple(dict.fromkeys(system.values()))
     by_need: list[tuple[int, ...]] = [()] * 256
+    fit_masks = [0] * 256
     for r, t in enumerate(tables):
         for mask in range(1, 16):
             code = need_code("".join(e if mask >> d & 1 else "." for d, e in enumerate(t.edges)))
             by_need[code] = (*by_need[code], r)
+            fit_masks[code] |= 1 << r
     return attrs.evolve(
         tile,
         turned=tuple(tables),
@@ -461,6 +497,8 @@ def _with_tables(tile: Tile) -> Tile:
         systems=systems,
         water=bool(system),
         by_need=tuple(by_need),
+        fit_counts=bytes(map(len, by_need)),
+        fit_masks=bytes(fit_masks),
         fitting=frozenset(code for code, rotations in enumerate(by_need) if rotations),
         fresh={fid: held for fid, _, held in nodes},
         scorable=tuple(fid for fid, kind, _ in nodes if kind != "meadow"),

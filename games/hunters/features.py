@@ -12,6 +12,7 @@ return a new one whose dicts are copies (copy-on-write), sharing the records tha
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -40,12 +41,23 @@ class System(NamedTuple):
 class Board:
     """The placed tiles, the empty cells next to them and both unions of features."""
 
-    __slots__ = ("cells", "frontier", "groups", "hutted", "manned", "root", "sroot", "systems")
+    __slots__ = (
+        "cells",
+        "groups",
+        "hutted",
+        "manned",
+        "needs",
+        "open_cells",
+        "root",
+        "sroot",
+        "systems",
+    )
 
     def __init__(
         self,
         cells: dict[Cell, tuple[int, int, Turned]],
-        frontier: dict[int, int],
+        open_cells: tuple[int, ...],
+        needs: bytes,
         root: dict[Node, Node],
         groups: dict[Node, Group],
         sroot: dict[Node, Node],
@@ -55,9 +67,12 @@ class Board:
     ) -> None:
         self.cells = cells
         """Cell -> (tile id, rotation, its table)."""
-        self.frontier = frontier
-        """Empty cell next to a tile, as its placement with rotation 0 (``placement.encode``)
-        -> the edges it needs, N E S W, as a need code (``board.need_code``)."""
+        self.open_cells = open_cells
+        """The empty cells next to a tile, as their placements with rotation 0
+        (``placement.encode``), in order (by row, then column)."""
+        self.needs = needs
+        """By open cell, the edges it needs, N E S W, as a need code (``board.need_code``): one
+        byte a cell, so that a tile's tables read every cell with ``bytes.translate``."""
         self.root = root
         self.groups = groups
         self.sroot = sroot
@@ -70,6 +85,18 @@ class Board:
 
     def __deepcopy__(self, memo: object) -> Board:
         return self  # never changed once built
+
+    @property
+    def frontier(self) -> dict[int, int]:
+        """Open cell (its placement of rotation 0) -> its need code, in order."""
+        return dict(zip(self.open_cells, self.needs, strict=True))
+
+    def need(self, at: int) -> int | None:
+        """The need code of the open cell of placement ``at`` (rotation 0), or None when the
+        cell is not open."""
+        cells = self.open_cells
+        j = bisect_left(cells, at)
+        return self.needs[j] if j < len(cells) and cells[j] == at else None
 
     def group(self, node: Node) -> Group:
         return self.groups[self.root[node]]
@@ -91,7 +118,7 @@ class Board:
         return out
 
 
-EMPTY = Board({}, {}, {}, {}, {}, {})
+EMPTY = Board({}, (), b"", {}, {}, {}, {})
 
 _new = tuple.__new__
 """``_new(Group, fields)``: a Group without the NamedTuple ``__new__`` and its argument parsing
@@ -116,8 +143,13 @@ def place(
     old = board.cells
     cells = old.copy()
     cells[(x, y)] = (tile_id, rotation, turned)
-    frontier = board.frontier.copy()
-    frontier.pop(((y + 4096) << 13 | (x + 4096)) << 2, None)  # base(x, y)
+    open_cells = list(board.open_cells)
+    needs = bytearray(board.needs)
+    here = ((y + 4096) << 13 | (x + 4096)) << 2  # base(x, y)
+    j = bisect_left(open_cells, here)
+    if j < len(open_cells) and open_cells[j] == here:
+        del open_cells[j]
+        del needs[j]
     root = board.root.copy()
     groups = board.groups.copy()
     zero = (0,) * players
@@ -125,12 +157,17 @@ def place(
     """The tile's features in no group yet: most join a placed group, so none is made first."""
     rivers = []
     manned = board.manned
-    for _, dx, dy, back, mine, needs in turned.around:
+    for _, dx, dy, back, mine, becomes in turned.around:
         nx, ny = x + dx, y + dy
         there = old.get((nx, ny))
         if there is None:
             at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
-            frontier[at] = needs[frontier.get(at, 0)]  # 0: the need code of "...."
+            j = bisect_left(open_cells, at)
+            if j < len(open_cells) and open_cells[j] == at:
+                needs[j] = becomes[needs[j]]
+            else:
+                open_cells.insert(j, at)
+                needs.insert(j, becomes[0])  # 0: the need code of "...."
             continue
         theirs = there[2].parts[back]
         last = len(mine) - 1
@@ -184,7 +221,10 @@ def place(
             g = groups[r]
             groups[r] = _new(Group, (g[0], g[1], g[2], _bump(g[3], seat, 1)))
             manned = manned | {r}
-    return Board(cells, frontier, root, groups, sroot, systems, manned, hutted), touched
+    board = Board(
+        cells, tuple(open_cells), bytes(needs), root, groups, sroot, systems, manned, hutted
+    )
+    return board, touched
 
 
 def base(x: int, y: int) -> int:
@@ -255,14 +295,18 @@ def add_piece(board: Board, node: Node, kind: str, seat: int, count: int = 1) ->
         huts = _bump(s.huts, seat, count)
         systems[r] = System(s.nodes, huts)
         hutted = b.hutted | {r} if any(huts) else b.hutted - {r}
-        return Board(b.cells, b.frontier, b.root, b.groups, b.sroot, systems, b.manned, hutted)
+        return Board(
+            b.cells, b.open_cells, b.needs, b.root, b.groups, b.sroot, systems, b.manned, hutted
+        )
     groups = dict(b.groups)
     r = b.root[node]
     g = groups[r]
     members = _bump(g.members, seat, count)
     groups[r] = Group(g.type, g.nodes, g.open, members)
     manned = b.manned | {r} if any(members) else b.manned - {r}
-    return Board(b.cells, b.frontier, b.root, groups, b.sroot, b.systems, manned, b.hutted)
+    return Board(
+        b.cells, b.open_cells, b.needs, b.root, groups, b.sroot, b.systems, manned, b.hutted
+    )
 
 
 def without_members(board: Board, pieces: Iterable[tuple[Node, int]]) -> Board:
@@ -275,7 +319,9 @@ def without_members(board: Board, pieces: Iterable[tuple[Node, int]]) -> Board:
         g = groups[r]
         groups[r] = _new(Group, (g[0], g[1], g[2], _bump(g[3], seat, -1)))
     manned = frozenset(r for r in b.manned if any(groups[r][3]))
-    return Board(b.cells, b.frontier, b.root, groups, b.sroot, b.systems, manned, b.hutted)
+    return Board(
+        b.cells, b.open_cells, b.needs, b.root, groups, b.sroot, b.systems, manned, b.hutted
+    )
 
 
 def clear_members(board: Board, roots: list[Node]) -> Board:
@@ -286,7 +332,9 @@ def clear_members(board: Board, roots: list[Node]) -> Board:
         g = groups[r]
         groups[r] = Group(g.type, g.nodes, g.open, (0,) * len(g.members))
     manned = b.manned.difference(roots)
-    return Board(b.cells, b.frontier, b.root, groups, b.sroot, b.systems, manned, b.hutted)
+    return Board(
+        b.cells, b.open_cells, b.needs, b.root, groups, b.sroot, b.systems, manned, b.hutted
+    )
 
 
 def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:

@@ -3,8 +3,6 @@ and the board's unions, no search."""
 
 from __future__ import annotations
 
-from itertools import compress
-
 from tribes.games.hunters.board import (
     DIRECTIONS,
     EDGE_NAMES,
@@ -35,13 +33,16 @@ def decode(p: Placement) -> tuple[int, int, int]:
 
 
 def placements(tile: Tile, board: Board) -> tuple[Placement, ...]:
-    """Every cell and rotation where ``tile`` fits, by row, then column, then rotation: the
-    cells whose need it fits picked out in C (most cells fit no rotation of a given tile), then
-    sorted (a cell's placement has rotation 0: its rotations follow it in order)."""
-    frontier = board.frontier
-    cells = sorted(compress(frontier, map(tile.fitting.__contains__, frontier.values())))
+    """Every cell and rotation where ``tile`` fits, by row, then column, then rotation (the open
+    cells are kept in that order, each as its placement of rotation 0)."""
     by_need = tile.by_need
-    return tuple([at | r for at in cells for r in by_need[frontier[at]]])
+    return tuple(
+        [
+            at | r
+            for at, need in zip(board.open_cells, board.needs, strict=True)
+            for r in by_need[need]
+        ]
+    )
 
 
 _SIDES: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
@@ -56,18 +57,20 @@ _SIDES: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
 back, the shift of its first place bit, whether it is a river side of three parts)."""
 
 
-def occupied(board: Board, at: Placement, members: bool = True, huts: bool = True) -> int:
-    """The places around the empty cell of ``at`` (its placement of rotation 0) whose
-    neighbouring feature holds a member (bits ``1 << (3 * direction + part)``, as the cell's own
-    sides count them) and those whose river system holds a hut (H6), as one int the way
-    :func:`allow_key` holds them. Without ``members``
-    (or ``huts``) in the mover's supply, their places are left 0: no option depends on them."""
+def occupied(
+    board: Board, at: Placement, need: int, members: bool = True, huts: bool = True
+) -> int:
+    """The places around the empty cell of ``at`` (its placement of rotation 0, of need code
+    ``need``) whose neighbouring feature holds a member (bits ``1 << (3 * direction + part)``,
+    as the cell's own sides count them) and those whose river system holds a hut (H6), as one
+    int the way :func:`allow_key` holds them. Without ``members`` (or ``huts``) in the mover's
+    supply, their places are left 0: no option depends on them."""
     x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
     cells, root, sroot = board.cells, board.root, board.sroot
     manned_roots = board.manned if members else None
     hutted_roots = board.hutted if huts else None
     manned = hutted = 0
-    for dx, dy, back, shift, river in _SIDES[board.frontier[at]]:
+    for dx, dy, back, shift, river in _SIDES[need]:
         nx, ny = x + dx, y + dy
         theirs = cells[nx, ny][2].parts[back]
         if not river:
@@ -94,9 +97,9 @@ def draw(
     tiles before it that fit nowhere (removed). Where it fits is left to ``placements``, asked
     for by the legal moves: a replay never needs it."""
     removed: list[int] = []
-    needs = board.frontier.values()
+    needs = board.needs
     for i, tile in enumerate(stack):
-        if not tiles.tiles[tile].fitting.isdisjoint(needs):  # a need it meets: one C loop
+        if needs.translate(tiles.tiles[tile].fit_counts).strip(b"\0"):  # a cell it fits, in C
             return tile, stack[i + 1 :], tuple(removed)
         removed.append(tile)
     return None, (), tuple(removed)
@@ -106,7 +109,7 @@ def misfit(board: Board, turned: Turned, x: int, y: int) -> str | None:
     """Why a tile turned so cannot go on (x, y) (H5), or None when it fits."""
     if (x, y) in board.cells:
         return f"the cell ({x}, {y}) holds a tile already"
-    code = board.frontier.get(encode(x, y, 0))
+    code = board.need(encode(x, y, 0))
     if code is None:
         return f"the cell ({x}, {y}) touches no placed tile along a side"
     for d, (want, have) in enumerate(zip(need_text(code), turned.edges, strict=True)):

@@ -5,7 +5,8 @@ the outcome. Placement lookups live in ``placement``, the unions in ``features``
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import accumulate, compress
 
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
@@ -13,7 +14,7 @@ from tribes.core.game import Outcome, Pending
 from tribes.core.header import Header
 from tribes.core.movelist import MoveList
 from tribes.games.hunters import features as feats
-from tribes.games.hunters.board import SUPPLY_BITS, load
+from tribes.games.hunters.board import SUPPLY_BITS, Tile, load
 from tribes.games.hunters.events import (
     PIECES,
     BonusEarned,
@@ -32,7 +33,6 @@ from tribes.games.hunters.placement import (
     encode,
     misfit,
     occupied,
-    placements,
     wrong_kind,
 )
 from tribes.games.hunters.positions import from_position
@@ -53,82 +53,107 @@ def _move(p: Placement, option: tuple[str, int] | None) -> TilePlaced:
 
 class Moves(MoveList):
     """Every legal move of a state, in order: each placement without a piece, then with each
-    piece it allows. Held as the placements and their options and turned into events when read,
-    since a turn lists some fifty moves and plays one: building them all would cost more than
-    the rest of the turn."""
+    piece it allows. Held as the board's open cells, their needs and where each cell's moves
+    end, and turned into events when read, since a turn lists some fifty moves and plays one:
+    building them all (or even the placements) would cost more than the rest of the turn."""
 
-    __slots__ = ("_options", "_starts", "_where")
+    __slots__ = ("_cells", "_ends", "_key", "_keys", "_needs", "_tile")
 
     def __init__(
         self,
-        where: tuple[Placement, ...],
-        options: list[Options] | None = None,
-        starts: list[int] | None = None,
-        count: int | None = None,
+        tile: Tile | None = None,
+        cells: tuple[Placement, ...] = (),
+        needs: bytes = b"",
+        ends: list[int] | None = None,
+        key: int | None = None,
+        keys: dict[int, int] | None = None,
     ) -> None:
-        super().__init__(len(where) if count is None else count)
-        self._where = where
-        self._options = options
-        """Per placement, or None when no placement allows a piece."""
-        self._starts = starts
-        """Per placement, the index of its move without a piece."""
+        super().__init__(ends[-1] if ends else 0)
+        self._tile = tile
+        self._cells = cells
+        """The open cells, as placements of rotation 0, in order (``Board.open_cells``)."""
+        self._needs = needs
+        """Per cell, its need code."""
+        self._ends = ends or []
+        """Per cell, the index after its last move (a cell the tile fits nowhere makes none)."""
+        self._key = key
+        """The :func:`board.allow_key` of the mover's supply; None when it has no piece."""
+        self._keys = keys
+        """By cell index, its allow key with its occupied places, where any is occupied."""
 
     def _at(self, index: int) -> Event:
-        if self._options is None or self._starts is None:
-            return _move(self._where[index], None)
-        at = bisect_right(self._starts, index) - 1
-        k = index - self._starts[at]
-        return _move(self._where[at], self._options[at][k - 1] if k else None)
+        ends = self._ends
+        j = bisect_right(ends, index)  # the first cell whose moves end after ``index``
+        k = index - ends[j - 1] if j else index
+        at = self._cells[j]
+        tile = self._tile
+        assert tile is not None  # no cell without a tile
+        rotations = tile.by_need[self._needs[j]]
+        if self._key is None:
+            return _move(at | rotations[k], None)
+        key = self._key if self._keys is None else self._keys.get(j, self._key)
+        allowed = tile.allowed
+        for r in rotations:
+            found = allowed.get(key | r)
+            if found is None:
+                found = tile.allow(key | r)
+            if k <= len(found):
+                return _move(at | r, found[k - 1] if k else None)
+            k -= 1 + len(found)
+        raise AssertionError("a cell's moves end where its count says")
+
+    def _placements(self) -> Iterator[tuple[Placement, Options]]:
+        """Each placement, in order, with its piece options."""
+        tile = self._tile
+        if tile is None:
+            return
+        for j, (at, need) in enumerate(zip(self._cells, self._needs, strict=True)):
+            key = self._key if self._keys is None else self._keys.get(j, self._key)
+            for r in tile.by_need[need]:
+                yield at | r, () if key is None else tile.allow(key | r)
 
     def by_placement(self) -> Iterator[tuple[Placement, int]]:
         """Each placement, in order, with how many moves it makes (itself without a piece, then
         one per piece option): what a bot that weighs placements reads without building moves."""
-        if self._options is None:
-            for p in self._where:
-                yield p, 1
-            return
-        for p, found in zip(self._where, self._options, strict=True):
-            yield p, 1 + len(found)
+        for p, options in self._placements():
+            yield p, 1 + len(options)
 
     def __iter__(self) -> Iterator[Event]:
-        for i, p in enumerate(self._where):
+        for p, options in self._placements():
             yield _move(p, None)
-            if self._options is not None:
-                for option in self._options[i]:
-                    yield _move(p, option)
+            for option in options:
+                yield _move(p, option)
 
 
 def legal_moves(state: HuntersState) -> Moves:
     """H5, H6: every cell and rotation where the drawn tile fits, each without a piece and with
-    every piece the supply and the joined features allow."""
+    every piece the supply and the joined features allow. Only how many moves each open cell
+    makes is found here, by its need in C (``bytes.translate`` of the tile's table), and in
+    Python only for the cells with an occupied place around them; a move is built when read."""
     if state.over or state.drawn is None:
-        return Moves(())
+        return Moves()
     board = state.board
     tile = state.tiles.tiles[state.drawn]
-    where = placements(tile, board)
+    cells, needs = board.open_cells, board.needs
     members, huts = state.supply[state.to_move]
     if not (members or huts):
-        return Moves(where)
-    cache, allow = tile.allowed, tile.allow
-    flags = SUPPLY_BITS[members > 0, huts > 0]
-    options: list[Options] = []
-    starts: list[int] = []
-    count = 0
-    cell = -1
-    occupied_bits = 0
-    anyone = bool((members and board.manned) or (huts and board.hutted))  # else no place counts
-    for p in where:
-        if anyone and cell != p >> 2:
-            cell = p >> 2
-            occupied_bits = occupied(board, p & ~3, members > 0, huts > 0)
-        key = occupied_bits | flags | (p & 3)
-        found = cache.get(key)
-        if found is None:
-            found = allow(key)
-        starts.append(count)
-        options.append(found)
-        count += 1 + len(found)
-    return Moves(where, options, starts, count)
+        return Moves(tile, cells, needs, list(accumulate(needs.translate(tile.fit_counts))))
+    key = SUPPLY_BITS[members > 0, huts > 0]
+    table = tile.moves_by_need(key)
+    counts: Iterable[int] = (
+        needs.translate(table) if isinstance(table, bytes) else map(table.__getitem__, needs)
+    )
+    keys = None
+    if (members and board.manned) or (huts and board.hutted):  # else no place counts
+        counts = list(counts)
+        keys = {}
+        for j in compress(range(len(cells)), counts):  # the cells the tile fits
+            need = needs[j]
+            around = occupied(board, cells[j], need, members > 0, huts > 0)
+            if around:
+                keys[j] = key | around
+                counts[j] = tile.cell_moves(key | around, need)
+    return Moves(tile, cells, needs, list(accumulate(counts)), key, keys)
 
 
 def check(state: HuntersState, event: Event) -> None:
@@ -144,7 +169,7 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
     cell's lookups: the reducer checks every move, so this is on the hot path)."""
     board = state.board
     at = ((event.y + OFFSET) << 13 | (event.x + OFFSET)) << 2  # encode(x, y, 0)
-    need = board.frontier.get(at)
+    need = board.need(at)
     tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
     if need is None or event.rotation not in tile.by_need[need]:
         return False
@@ -154,7 +179,7 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
     members, huts = state.supply[state.to_move]
     key = SUPPLY_BITS[members > 0, huts > 0] | event.rotation
     if (members and board.manned) or (huts and board.hutted):
-        key |= occupied(board, at, members > 0, huts > 0)
+        key |= occupied(board, at, need, members > 0, huts > 0)
     found = tile.allowed.get(key)
     if found is None:
         found = tile.allow(key)
@@ -174,7 +199,7 @@ def _refuse(state: HuntersState, event: Event) -> None:
     lead = f"bonus tile {tile} is to be placed now: " if state.bonus else ""
     if event.rotation not in range(4):
         raise IllegalMove(f"{lead}rotation is 0 to 3, not {event.rotation}", rule=rule)
-    need = state.board.frontier.get(encode(event.x, event.y, 0))
+    need = state.board.need(encode(event.x, event.y, 0))
     if need is None or event.rotation not in tiles.tiles[tile].by_need[need]:
         why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
         raise IllegalMove(f"{lead}{why}", rule=rule)

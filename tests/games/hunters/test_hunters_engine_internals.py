@@ -460,6 +460,44 @@ def test_engine_the_quick_check_accepts_exactly_what_the_detailed_one_does() -> 
             state, _ = game.apply(state, moves[picks.below(len(moves))])
 
 
+@pytest.mark.parametrize("seats", [2, 4])
+def test_engine_legal_moves_are_the_plain_listing_in_order(seats: int) -> None:
+    """The legal moves count each open cell's moves from the tile's tables by its need (in C)
+    and build a move only when read: over random games they are, in order, the plain listing
+    (every open cell by row and column, every rotation that fits, then each piece option of
+    the tile the detailed check accepts), read by index, by iteration and by placement."""
+    from tribes.core.errors import IllegalMove
+    from tribes.core.prng import Stream
+
+    game = hunters.GAME
+    for seed in (5, 11):
+        state = game.setup(logs.header(game, seats=[f"s{i}" for i in range(seats)], seed=seed))
+        picks = Stream(seed, "plain-listing")
+        while moves := game.legal_moves(state):
+            tile = state.tiles.tiles[state.drawn]
+            plain: list[TilePlaced] = []
+            counts = []
+            for at in sorted(state.board.frontier):
+                x, y, _ = placement.decode(at)
+                for rotation in range(4):
+                    if placement.misfit(state.board, tile.turned[rotation], x, y) is not None:
+                        continue
+                    before = len(plain)
+                    plain.append(TilePlaced(x=x, y=y, rotation=rotation))
+                    for piece, fid in tile.options:
+                        event = TilePlaced(x=x, y=y, rotation=rotation, piece=piece, feature=fid)
+                        try:
+                            rules._refuse(state, event)
+                        except IllegalMove:
+                            continue
+                        plain.append(event)
+                    counts.append((placement.encode(x, y, rotation), len(plain) - before))
+            assert len(moves) == len(plain)
+            assert [moves[i] for i in range(len(moves))] == plain == list(moves)
+            assert list(moves.by_placement()) == counts
+            state, _ = game.apply(state, moves[picks.below(len(moves))])
+
+
 class _PlayEveryMove:
     """The greedy bot as it was first written: every legal move played out with the reducer,
     the best gain for its seat less the best rival's, at random among equals."""
