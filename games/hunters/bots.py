@@ -70,7 +70,7 @@ class GreedyBot:
         runs: list[Run] = []
         start = index = pending = 0
         """Moves ``start`` to ``index - 1`` are worth ``pending``, their run not yet written."""
-        cell = -1
+        cell = need = -1
         on = alone = False
         places = 0
         seen = manned = False
@@ -78,9 +78,12 @@ class GreedyBot:
             if cell != p >> 2:
                 cell = p >> 2
                 on = surely_on or goes_on(fits, (cell & 0x1FFF) - OFFSET, (cell >> 13) - OFFSET)
-                places = _LOOSE[board.frontier[p & ~3]]
+                found = board.need(p & ~3)
+                assert found is not None  # a move's cell is an open one
+                need = found
+                places = _LOOSE[need]
                 seen = False  # the sides across not looked at yet: ``places`` are the loose ones
-                alone = last and not on and not occupied(board, p & ~3)
+                alone = last and not on and not occupied(board, p & ~3, need)
             rotation = p & 3
             masks = scorable_masks[rotation]
             zero = True  # completes_nothing(masks, places), inline: the hottest test of a turn
@@ -89,7 +92,7 @@ class GreedyBot:
                     zero = False
                     break
             if not (zero or seen):
-                places, manned = across(board, p & ~3)
+                places, manned = across(board, p & ~3, need)
                 seen = True
                 zero = completes_nothing(masks, places)
             if on and zero:  # the commonest: worth 0 with any piece
@@ -201,16 +204,15 @@ _LOOSE = tuple(
 """By the need code of an empty cell: the place bits of its sides without a tile across."""
 
 
-def across(board: Board, at: Placement) -> tuple[int, bool]:
-    """What the sides of the empty cell of ``at`` (its placement of rotation 0) hold for a tile
-    placed there, whatever its rotation: the places (bits ``1 << (3 * direction + part)``) where
-    its forests and rivers stay open, and whether one of the forests or rivers they join holds
-    a tribe member. A place stays open on a side without a tile across, or where it joins a
-    group with an open part besides the ones a tile there closes (a group's open parts only ever
-    close by being joined, and how many of them a tile there closes is the same for all its
-    rotations); what a tile there completes holds a member only if one of those does, or it
-    brings its own (H11)."""
-    need = board.frontier[at]
+def across(board: Board, at: Placement, need: int) -> tuple[int, bool]:
+    """What the sides of the empty cell of ``at`` (its placement of rotation 0, of need code
+    ``need``) hold for a tile placed there, whatever its rotation: the places (bits ``1 << (3 *
+    direction + part)``) where its forests and rivers stay open, and whether one of the forests
+    or rivers they join holds a tribe member. A place stays open on a side without a tile
+    across, or where it joins a group with an open part besides the ones a tile there closes (a
+    group's open parts only ever close by being joined, and how many of them a tile there closes
+    is the same for all its rotations); what a tile there completes holds a member only if one
+    of those does, or it brings its own (H11)."""
     places = _LOOSE[need]
     facing = _FACING[need]
     if not facing:
@@ -239,8 +241,8 @@ def next_fits(state: HuntersState) -> list[Placement]:
     if not state.stack:
         return []
     fitting = state.tiles.tiles[state.stack[0]].fitting
-    frontier = state.board.frontier
-    return list(compress(frontier, map(fitting.__contains__, frontier.values())))
+    board = state.board
+    return list(compress(board.open_cells, map(fitting.__contains__, board.needs)))
 
 
 def goes_on(fits: list[Placement], x: int, y: int) -> bool:
