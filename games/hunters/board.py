@@ -13,9 +13,7 @@ set, and placement checks are lookups.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable
-from importlib import resources
 from typing import Any
 
 import attrs
@@ -267,8 +265,7 @@ def load(source: str = STANDARD, text: str | None = None) -> TileSet:
 
 @functools.cache
 def _standard() -> TileSet:
-    tiles = resources.files("tribes.games.hunters") / "data" / "tiles.json"
-    return validate(json.loads(tiles.read_text()), STANDARD)
+    return validate(datafiles.packaged("tribes.games.hunters", "tiles.json"), STANDARD)
 
 
 @functools.lru_cache(maxsize=8)

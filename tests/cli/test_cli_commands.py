@@ -124,20 +124,21 @@ def test_help_in_a_process_is_the_same_as_clicks():
     assert fast == main.get_help(ctx) + "\n"
 
 
-def test_show_of_a_log_loads_no_corpus_machinery_and_no_other_game(tmp_path):
+@pytest.mark.parametrize("game", games.BUILT_IN)
+def test_show_of_a_log_loads_no_corpus_machinery_and_no_other_game(tmp_path, game):
     """What ``show`` loads is its start-up time (issue 19): a log of one game is read without
     the corpus, batch, simulation and parallel modules, without ``secrets`` (and what it
     imports: a temporary name is ``os.urandom``'s), without ``importlib.resources`` (a game's
     data files are read by ``pkgutil.get_data``) and without the games the log is not of."""
     log = tmp_path / "small.tribes"
-    testing_cli.run_process("new", "clans", "--seed", "7", "-o", str(log))
+    testing_cli.run_process("new", game, "--seed", "7", "-o", str(log))
     loaded = set(_loaded_after("show", str(log)))
-    assert "tribes.cli.quick" in loaded and "tribes.games.clans.rules" in loaded
+    assert "tribes.cli.quick" in loaded and f"tribes.games.{game}.rules" in loaded
+    others = tuple(f"tribes.games.{g}" for g in games.BUILT_IN if g != game)
     unwanted = {
         m
         for m in loaded
-        if m.startswith(("tribes.events.corpus", "tribes.replay.corpus", "tribes.games.hunters"))
-        or m.startswith("tribes.games.iwari")
+        if m.startswith(("tribes.events.corpus", "tribes.replay.corpus", *others))
         or m in {"tribes.replay.batch", "tribes.replay.simulate", "tribes.replay.parallel"}
         or m in {"secrets", "importlib.resources", "tempfile", "zipfile"}
     }
