@@ -10,7 +10,8 @@ once, its value in the next argument. Anything else (another option, ``--opt=VAL
 ``--help``, a value click might refuse, any error at all, output click would change) is left
 to click, which parses the same arguments again and answers as always, nothing having been
 written: output, messages and exit statuses are click's, to the byte
-(``tests/cli/test_quick.py`` runs both ways over many inputs)."""
+(``tests/cli/test_quick.py`` and ``test_quick_differential.py`` run both ways over many
+inputs and environments)."""
 
 from __future__ import annotations
 
@@ -94,20 +95,25 @@ def log_lines(log: Path, who: str | None, *, as_json: bool, states: bool) -> Ite
             yield views.printable(f"      # {line}".rstrip())
 
 
-def _log_text(log: Path, who: str | None, *, as_json: bool, states: bool) -> str:
-    return "".join(line + "\n" for line in log_lines(log, who, as_json=as_json, states=states))
+def _show_writes(**chosen: Any) -> list[str]:
+    return [state_text(**chosen)]  # click.echo(out, nl=False): one write
 
 
-_FORMS: dict[str, tuple[Callable[..., str], dict[str, str], dict[str, tuple[str, type]]]] = {
+def _log_writes(log: Path, who: str | None, *, as_json: bool, states: bool) -> list[str]:
+    return [line + "\n" for line in log_lines(log, who, as_json=as_json, states=states)]
+
+
+_FORMS: dict[str, tuple[Callable[..., list[str]], dict[str, str], dict[str, tuple[str, type]]]] = {
     "show": (
-        state_text,
+        _show_writes,
         {"--json": "as_json", "--svg": "as_svg"},
         {"--at": ("index", int), "--as": ("who", str)},
     ),
-    "log": (_log_text, {"--json": "as_json", "--states": "states"}, {"--as": ("who", str)}),
+    "log": (_log_writes, {"--json": "as_json", "--states": "states"}, {"--as": ("who", str)}),
 }
-"""Command -> what it prints, its flags (option -> argument) and its options with a value
-(option -> argument, and click's type of it: ``int`` is what click's INT does with a text)."""
+"""Command -> what it prints (as the writes click makes of it: ``log`` a line each), its flags
+(option -> argument) and its options with a value (option -> argument, and click's type of it:
+``int`` is what click's INT does with a text)."""
 
 
 def answered(command: str, args: list[str]) -> bool:
@@ -118,23 +124,27 @@ def answered(command: str, args: list[str]) -> bool:
         return False  # (click's shell completion is asked through such a variable)
     try:
         try:
-            out = _FORMS[command][0](**chosen)
+            writes = _FORMS[command][0](**chosen)
         except Exception:  # click reads it again and says what is wrong, as it always does
             return False
-        if "\x1b" in out or not _writes_as_click(sys.stdout):
+        if any("\x1b" in out for out in writes) or not _writes_as_click(sys.stdout):
             return False
-        _write(out)
+        _write(writes)
     except (EOFError, KeyboardInterrupt):
         _aborted()
     return True
 
 
-def _write(out: str) -> None:
-    """``out`` on standard output as ``click.echo`` writes it, a failure answered as the group
-    of :mod:`tribes.cli.main` answers it."""
+def _write(writes: list[str]) -> None:
+    """``writes`` on standard output as ``click.echo`` writes each (then flushes), a failure
+    answered as the group of :mod:`tribes.cli.main` answers it. A write at a time, as click
+    makes them: where output fails part way (a character the encoding refuses, a file size
+    limit, a full disk, a closed pipe), the same lines are out before it and the same error
+    said (``tests/cli/test_quick_differential.py``)."""
     try:
-        sys.stdout.write(out)
-        sys.stdout.flush()
+        for out in writes:
+            sys.stdout.write(out)
+            sys.stdout.flush()
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)

@@ -156,6 +156,6 @@ def test_a_failed_write_is_answered_as_the_click_group_answers_it(
     monkeypatch.setattr(sys, "stderr", sys.__stderr__)  # closed on a broken pipe: not pytest's
     monkeypatch.setattr(sys.__stderr__, "close", lambda: None)
     with pytest.raises(SystemExit) as exited:
-        quick._write("board\n")
+        quick._write(["board\n"])
     assert exited.value.code == status
     assert capfd.readouterr().err.startswith(said)
