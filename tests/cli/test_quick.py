@@ -100,11 +100,23 @@ LOG_FORMS = [
 ]
 
 
-@pytest.mark.parametrize(
-    "args",
-    [["show", *f] for f in SHOW_FORMS] + [["log", *f] for f in LOG_FORMS],
-    ids=" ".join,
-)
+IN_PROCESSES = [
+    ["show", "g.tribes"],
+    ["show", "g.tribes", "--json", "--as", "bob", "--at", "2"],
+    ["show", "g.tribes", "-o", "out.svg", "--svg"],
+    ["show", "g.tribes", "--at=2"],
+    ["show", "bad.tribes"],
+    ["log", "g.tribes"],
+    ["log", "--json", "g.tribes", "--states"],
+    ["log", "missing.tribes"],
+]
+"""Forms run as two fresh processes each (the script, click alone): the fast path, click's
+after the fast path declined, and an error. Every form of SHOW_FORMS and LOG_FORMS, and many
+more, run both ways in tests/cli/test_quick_differential.py, in processes forked from one
+that has tribes loaded (a fresh process per form here cost ~25 s of CPU)."""
+
+
+@pytest.mark.parametrize("args", IN_PROCESSES, ids=" ".join)
 def test_show_and_log_answer_as_click_does(folder, args):
     fast, click_only = _both(args, folder)
     assert (fast.returncode, fast.stdout, fast.stderr) == (

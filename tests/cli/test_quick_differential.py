@@ -271,8 +271,17 @@ def test_the_hand_list_is_answered_as_click_answers_it(helper, command):
         _same(helper.both([command, *args]), [command, *args])
 
 
+def test_the_forms_of_test_quick_are_answered_as_click_answers_them(helper):
+    from test_quick import LOG_FORMS, SHOW_FORMS  # this folder is on sys.path (prepend mode)
+
+    for command, forms in (("show", SHOW_FORMS), ("log", LOG_FORMS)):
+        for form in forms:
+            args = [command, *("c.tribes" if a == "g.tribes" else a for a in form)]
+            _same(helper.both(args), args)
+
+
 @settings(
-    max_examples=120,
+    max_examples=40,
     derandomize=True,
     deadline=None,
     database=None,
