@@ -7,18 +7,15 @@ a failure, so that a green run has driven the page."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import struct
 import zlib
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pictures_testing import FIXTURES, load, tribe_names
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from tribes import games
 from tribes.core.game import EVERYTHING, SPECTATOR
@@ -27,49 +24,7 @@ from tribes.replay import html
 from tribes.replay.cursor import Cursor
 from tribes.replay.diff import diff
 
-pytestmark = pytest.mark.xdist_group("browser")
-"""In a parallel run (``make test``: ``-n auto --dist loadgroup``) every test of this module runs
-in one worker, so that one Chromium serves them all."""
-
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 5_000
-
-
-def chromium() -> str | None:
-    return (
-        os.environ.get("TRIBES_CHROMIUM")
-        or shutil.which("chromium")
-        or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-    )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = chromium()
-    if executable is None:
-        no_browser("no Chromium: `make test` installs Debian's chromium (/usr/bin/chromium)")
-    with sync_playwright() as p:
-        try:
-            launched = p.chromium.launch(executable_path=executable, args=FLAGS, timeout=20_000)
-        except Exception as exc:  # the one case the browser tests skip: no browser to drive
-            no_browser(f"Chromium ({executable}) cannot be started: {str(exc).splitlines()[0]}")
-        yield launched
-        launched.close()
-
-
-def no_browser(why: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{why} (in CI the browser tests must run)")
-    pytest.skip(why)
 
 
 class Opened:

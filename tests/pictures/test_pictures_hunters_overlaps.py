@@ -10,12 +10,10 @@ from collections import defaultdict
 
 import pytest
 from pictures_testing import load
-from test_pictures_browser import browser, open_page
+from test_pictures_browser import open_page
 
 from tribes.core.game import SPECTATOR
 from tribes.replay import html
-
-__all__ = ["browser"]  # the module-scoped browser of test_pictures_browser, one per module
 
 READ = """() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.right, r.bottom]; };

@@ -10,12 +10,10 @@ from typing import Any
 
 import pytest
 from pictures_testing import load
-from test_pictures_browser import TIMEOUT_MS, Opened, browser, open_page
+from test_pictures_browser import TIMEOUT_MS, Opened, open_page
 
 from tribes.core.game import SPECTATOR
 from tribes.replay import html
-
-__all__ = ["browser"]  # the module-scoped browser of test_pictures_browser, one per module
 
 RECT = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return {x: r.x, y: r.y, w: r.width, h: r.height}; }"""

@@ -17,12 +17,10 @@ from typing import Any
 
 import pytest
 from pictures_testing import load
-from test_pictures_browser import TIMEOUT_MS, Opened, browser, decode_png, open_page
+from test_pictures_browser import TIMEOUT_MS, Opened, decode_png, open_page
 
 from tribes.core.game import SPECTATOR
 from tribes.replay import html
-
-__all__ = ["browser"]  # the module-scoped browser of test_pictures_browser, one per module
 
 BOX = """(sel) => Array.from(document.querySelectorAll(sel)).map((e) => {
   const r = e.getBoundingClientRect();
