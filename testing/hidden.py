@@ -68,18 +68,23 @@ def seen(game: Game, log: GameLog, step: Step, viewer: Viewer, *, drawn: bool = 
     """What ``viewer`` is shown of ``step``: ``show --json --as``, the text board and — with
     ``drawn`` — the SVG and the HTML page of the step (its frame of the picture's parts, its
     status, the legal moves it lists, its line of effects)."""
-    seats = log.header.seats
+    shown = _shown(game, log, step, viewer)
+    return _with_drawings(shown, game, log, step, viewer) if drawn else shown
+
+
+def _shown(game: Game, log: GameLog, step: Step, viewer: Viewer) -> Seen:
+    """What ``viewer`` is shown of ``step`` without drawing it: ``show --json --as`` and the
+    text board."""
     document = views.step_document(game, log.header, step.index, step.state, viewer)
-    parts: list[tuple[str, Any]] = [
-        ("show --json --as", document),
-        ("the text board", game.render(step.state, seats, viewer)),
-    ]
-    if drawn:
-        parts += [
-            ("the SVG", game.svg(step.state, seats, viewer, step.event)),
-            ("the HTML page", html.page(game, log, [step], viewer)),
-        ]
-    return Seen(tuple(parts))
+    board = game.render(step.state, log.header.seats, viewer)
+    return Seen((("show --json --as", document), ("the text board", board)))
+
+
+def _with_drawings(shown: Seen, game: Game, log: GameLog, step: Step, viewer: Viewer) -> Seen:
+    """``shown`` and the step's SVG and HTML page as ``viewer`` sees them."""
+    svg = game.svg(step.state, log.header.seats, viewer, step.event)
+    page = html.page(game, log, [step], viewer)
+    return Seen((*shown.parts, ("the SVG", svg), ("the HTML page", page)))
 
 
 def said(game: Game, seats: Sequence[str], step: Step, viewer: Viewer) -> Seen:
@@ -115,12 +120,16 @@ def check_hidden_information(run: Playout) -> dict[str, int]:
         return counts
     seats = run.seats
     drawing = drawn_steps(len(run.steps), phase=run.seed)
+    real = _RealSteps(run)
     for step in run.steps:
         drawn = step.index in drawing
         if redeal(step.state, EVERYTHING, run.seed) != step.state:
             raise fail(run.where(step.index, EVERYTHING), "a re-deal for 'all' changed the state")
+        real.forget_before(step.index)
         for viewer in viewers(len(seats))[1:]:
-            shown = seen(game, run.log, step, viewer, drawn=drawn)
+            shown = real.shown(step.index, viewer)
+            if drawn:
+                shown = _with_drawings(shown, game, run.log, step, viewer)
             for attempt in range(REDEALS if drawn else 1):
                 salt = run.seed * 1_000_003 + step.index * 101 + attempt
                 other = redeal(step.state, viewer, salt)
@@ -134,14 +143,35 @@ def check_hidden_information(run: Playout) -> dict[str, int]:
                         f"what the viewer cannot see shows: after a re-deal, {problem}",
                     )
                 if step.index + 1 < len(run.steps):
-                    counts["told"] += _told_alike(run, step.index + 1, other, viewer)
+                    counts["told"] += _told_alike(real, step.index + 1, other, viewer)
     return counts
 
 
-def _told_alike(run: Playout, index: int, redealt: Any, viewer: Viewer) -> int:
+class _RealSteps:
+    """What each viewer is shown of each real step of a playout (undrawn), made once: the
+    check compares it with re-dealt states at that step and with steps played from re-deals
+    before it."""
+
+    def __init__(self, run: Playout) -> None:
+        self.run = run
+        self._shown: dict[tuple[int, Viewer], Seen] = {}
+
+    def shown(self, index: int, viewer: Viewer) -> Seen:
+        key = (index, viewer)
+        if key not in self._shown:
+            self._shown[key] = _shown(self.run.game, self.run.log, self.run.steps[index], viewer)
+        return self._shown[key]
+
+    def forget_before(self, index: int) -> None:
+        """Let go of the steps before ``index``: the check has passed them."""
+        self._shown = {key: shown for key, shown in self._shown.items() if key[0] >= index}
+
+
+def _told_alike(real: _RealSteps, index: int, redealt: Any, viewer: Viewer) -> int:
     """1 if the step ``index``, played from ``redealt`` (a re-deal of the state before it),
     was compared: when it is legal there and reveals nothing new to the viewer, it must tell
     the viewer the same effects and log line as the real step."""
+    run = real.run
     game, step = run.game, run.steps[index]
     assert step.event is not None
     try:
@@ -149,9 +179,7 @@ def _told_alike(run: Playout, index: int, redealt: Any, viewer: Viewer) -> int:
     except IllegalMove:
         return 0  # the re-deal took away what the move played (a card of another's hand)
     twin = attrs.evolve(step, state=state, effects=effects)
-    if seen(game, run.log, step, viewer, drawn=False).first_difference(
-        seen(game, run.log, twin, viewer, drawn=False)
-    ):
+    if real.shown(index, viewer).first_difference(seen(game, run.log, twin, viewer, drawn=False)):
         return 0  # the step revealed something (a drawn tile): another world shows it otherwise
     problem = said(game, run.seats, step, viewer).first_difference(
         said(game, run.seats, twin, viewer)
