@@ -7,14 +7,19 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: demo test lint bench clean
 
-# The example game (examples/dice) is a distribution of its own, installed after tribes: a plugin
-# (entry point tribes.games) that the tests run the conformance kit on.
+# Python compiles each module once and keeps its bytecode (__pycache__/, ignored by git), even where
+# the environment says not to (PYTHONDONTWRITEBYTECODE): the test suite starts hundreds of Python
+# processes (tribes, pytest, pip), and each would compile every module of tribes again.
+unexport PYTHONDONTWRITEBYTECODE
+
+# The example game (examples/dice) is a distribution of its own, installed with tribes (one pip
+# run: one resolution): a plugin (entry point tribes.games) that the tests run the conformance kit on.
 $(STAMP): pyproject.toml setup.py examples/dice/pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	@echo "installing tribes and its tools into $(VENV) (the log: $(VENV)/install.log)"
 	@$(BIN)/python -m pip install --upgrade pip > $(VENV)/install.log 2>&1 \
-		&& $(BIN)/python -m pip install -e '.[test,dev,cluster]' >> $(VENV)/install.log 2>&1 \
-		&& $(BIN)/python -m pip install -e examples/dice >> $(VENV)/install.log 2>&1 \
+		&& $(BIN)/python -m pip install -e '.[test,dev,cluster]' -e examples/dice \
+			>> $(VENV)/install.log 2>&1 \
 		|| { cat $(VENV)/install.log; exit 1; }
 	touch $(STAMP)
 
