@@ -8,6 +8,41 @@ import pytest
 
 from tribes.testing.cli import Cli
 
+SLOWEST_FIRST = (
+    "tests/properties/test_property_positions.py::test_the_position_of_any_state_gives_the_state_back",
+    "tests/test_readme.py::test_the_command_line_tour_runs_line_by_line",
+    "tests/properties/test_property_random_games.py::test_apply_never_mutates_its_input",
+    "tests/pictures/test_pictures_zoom.py::test_an_svg_file_opened_directly_is_screenshot_whole_at_once",
+    "tests/forensics/test_docs.py::test_the_walkthrough_runs_step_by_step",
+    "tests/properties/test_property_random_games.py::test_every_state_round_trips_through_the_codec",
+    "tests/corpus/test_corpus_format.py::test_clans_games_take_under_8_bytes_an_event",
+    "tests/test_readme.py::test_the_quick_start_runs_line_by_line",
+    "tests/cli/test_cli_annotations.py::test_a_concurrent_act_and_note_lose_nothing",
+    "tests/properties/test_property_random_games.py::test_games_played_to_the_end_are_over",
+    "tests/replay/test_replay_plugin.py::test_failure_text_honours_the_colour_flags",
+    "tests/conformance/test_kit_bites.py::test_the_unchanged_games_pass",
+    "tests/test_readme.py::test_writing_a_game_runs_line_by_line",
+    "tests/forensics/test_plugin_baseline.py::test_record_pass_and_fail_when_a_rule_changes",
+    "tests/corpus/test_corpus_writers.py::test_a_writer_killed_at_any_moment_leaves_every_commit_and_at_most_a_tail",
+    "tests/cli/test_cli_contract_processes.py::test_export_and_import_in_processes",
+    "tests/corpus/test_corpus_damage.py::test_a_flipped_bit_anywhere_is_found",
+    "tests/pictures/test_pictures_hunters_overlaps.py::test_nothing_on_a_tile_covers_anything_else_there_at_any_step",
+    "tests/corpus/test_corpus_damage.py::test_a_cut_at_every_offset_keeps_every_committed_game",
+    "tests/replay/test_replay_plugin.py::test_record_then_pass_then_fail_when_the_log_changes",
+    "tests/games/hunters/test_hunters_engine_internals.py::test_engine_the_quick_check_accepts_exactly_what_the_detailed_one_does",
+    "tests/forensics/test_docs.py::test_the_demo_commands_run",
+)
+"""The longest tests (each several seconds, a real process or a browser among them), longest
+first: ``make test`` runs them before all others, so that no worker is left with one of them at
+the end while the other has nothing to do. Order only: a name missing here changes nothing."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of :data:`SLOWEST_FIRST` first, in its order (each with all its parameters);
+    the others after them, as collected (every worker sorts alike, as pytest-xdist needs)."""
+    rank = {name: place for place, name in enumerate(SLOWEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("[")[0], len(rank)))
+
 
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
