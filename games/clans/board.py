@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -86,6 +86,8 @@ class Board:
     """By territory: the pair bits it is the source or target of."""
     out_mask: tuple[int, ...]
     """By territory: the pair bits it is the source of."""
+    pair_bit: Mapping[tuple[int, int], int]
+    """By pair (source, target): its bit; the rules check a move with one lookup."""
 
     def territory(self, tid: int) -> Territory:
         return self.territories[tid - 1]
@@ -192,7 +194,12 @@ def _pair_geometry(neighbours: list[set[int]]) -> dict[str, Any]:
         touch[a] |= 1 << bit
         touch[b] |= 1 << bit
         out[a] |= 1 << bit
-    return {"pairs": pairs, "touch_mask": tuple(touch), "out_mask": tuple(out)}
+    return {
+        "pairs": pairs,
+        "touch_mask": tuple(touch),
+        "out_mask": tuple(out),
+        "pair_bit": {pair: bit for bit, pair in enumerate(pairs)},
+    }
 
 
 def _territory(data: Any) -> Territory:

@@ -41,6 +41,7 @@ from tribes.games.clans.state import (
     PendingOrder,
     Village,
     from_seed,
+    new_state,
 )
 
 TWELFTH = "the 12th village is founded"
@@ -94,20 +95,40 @@ def legal_moves(state: ClansState) -> Sequence[Event]:
         return [
             OrderChosen(villages=order) for order in _distinct_orders(state, state.pending.villages)
         ]
-    return _moves(state)
-
-
-def _moves(state: ClansState) -> Moves:
-    """Moves from the pair mask (both ends occupied), read from prebuilt tables; sources of 7 or
-    more are taken out of the mask and checked one by one (C9, C10)."""
+    tables = _tables(state.board)
     if state.big:
         candidates, extra = _big_moves(state, state.board, state.pairs)
-        return Moves(candidates, _byte_tables(state.board), tuple(extra))
-    return Moves(state.pairs, _byte_tables(state.board), ())
+        return Moves(candidates, tables, tuple(map(tables.by_pair.__getitem__, extra)))
+    return Moves(state.pairs, tables, ())
+
+
+class MoveTables:
+    """A board's moves, prebuilt: ``by_pair[i]`` is the move of pair ``i`` (bit ``i`` of a pair
+    mask), ``by_byte[k][v]`` the moves of byte ``k`` of a pair mask when its value is ``v``."""
+
+    __slots__ = ("by_byte", "by_pair")
+
+    def __init__(self, board: Board) -> None:
+        self.by_pair = tuple(HutsMoved(source=a, target=b) for a, b in board.pairs)
+        self.by_byte = tuple(
+            tuple(
+                tuple(e for i, e in enumerate(self.by_pair[8 * k : 8 * k + 8]) if v >> i & 1)
+                for v in range(256)
+            )
+            for k in range(_width(board))
+        )
+
+
+@functools.lru_cache(maxsize=16)
+def _tables(board: Board) -> MoveTables:
+    return MoveTables(board)
 
 
 _POPCOUNT = bytes(v.bit_count() for v in range(256))
 """By byte value, its bits set: ``bytes.translate`` counts the moves of each byte in C."""
+_ONES = int.from_bytes(b"\x01" * 64, "little")
+"""1 in each of 64 bytes: a number of byte counts times this has the running sums in its bytes
+(the sum up to byte ``k`` in byte ``k``), as long as no sum passes 255."""
 
 
 class Moves(MoveList):
@@ -117,17 +138,12 @@ class Moves(MoveList):
 
     __slots__ = ("_extra", "_mask", "_plain", "_tables")
 
-    def __init__(
-        self,
-        mask: int,
-        tables: tuple[tuple[tuple[HutsMoved, ...], ...], ...],
-        extra: tuple[Event, ...],
-    ) -> None:
+    def __init__(self, mask: int, tables: MoveTables, extra: tuple[Event, ...]) -> None:
         self._mask = mask
-        self._tables = tables
+        self._tables = tables.by_byte
         self._extra = extra
         self._plain = plain = mask.bit_count()
-        super().__init__(plain + len(extra))
+        self._count = plain + len(extra)
 
     def __getitem__(self, index: int | slice) -> Any:  # a bot reads one: no checks in between
         if type(index) is int and 0 <= index < self._count:
@@ -135,13 +151,23 @@ class Moves(MoveList):
         return super().__getitem__(index)
 
     def _at(self, index: int) -> Event:
+        """Move ``index``: the byte of the mask that holds it is the first whose running count
+        of moves passes ``index``; the move is then read from that byte's table."""
         plain = self._plain
         if index >= plain:
             return self._extra[index - plain]
-        data = self._mask.to_bytes(len(self._tables), "little")
-        upto = list(itertools.accumulate(data.translate(_POPCOUNT)))  # the moves of bytes 0..k
-        k = bisect_right(upto, index)
-        return self._tables[k][data[k]][index - upto[k - 1] if k else index]
+        tables = self._tables
+        width = len(tables)
+        data = self._mask.to_bytes(width, "little")
+        counts = data.translate(_POPCOUNT)
+        upto: Sequence[int]  # moves in bytes 0..k, by k
+        if plain < 256 and width <= 64:  # the running counts, summed in C by one product
+            upto = (int.from_bytes(counts, "little") * _ONES).to_bytes(width + 64, "little")
+            k = bisect_right(upto, index, 0, width)
+        else:
+            upto = list(itertools.accumulate(counts))
+            k = bisect_right(upto, index)
+        return tables[k][data[k]][index - upto[k - 1] if k else index]
 
     def __iter__(self) -> Iterator[Event]:
         moves: list[Event] = []
@@ -154,18 +180,20 @@ class Moves(MoveList):
         return iter(moves)
 
 
-def _big_moves(state: ClansState, board: Board, candidates: int) -> tuple[int, list[Event]]:
+def _big_moves(state: ClansState, board: Board, candidates: int) -> tuple[int, list[int]]:
+    """The pair mask without the moves of sources of 7 or more, and the pair bits of those of
+    their moves that C10 allows (onto a group at least as large), in pair order."""
     totals = state.totals
     occupied = state.occupied
-    extra: list[Event] = []
+    extra: list[int] = []
     for source in _bits(state.big):
-        candidates &= ~board.out_mask[source]
+        out = board.out_mask[source]
+        candidates &= ~out
+        first = (out & -out).bit_length() - 1  # a source's pairs are consecutive, by target
         size = totals[source]
-        extra.extend(
-            HutsMoved(source=source, target=t)
-            for t in board.neighbours[source]
-            if occupied >> t & 1 and totals[t] >= size
-        )
+        for i, t in enumerate(board.neighbours[source], first):
+            if occupied >> t & 1 and totals[t] >= size:
+                extra.append(i)
     return candidates, extra
 
 
@@ -251,30 +279,48 @@ def _check_move(state: ClansState, move: HutsMoved) -> None:
 def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ...]]:
     """The reducer: the state after ``event`` and what it caused."""
     if type(event) is HutsMoved and state.pending is None and not state.over:
-        _check_move(state, event)  # the whole of check() for a move in an ordinary turn
-    else:
-        check(state, event)
-    if isinstance(event, OrderChosen):
-        cleared = attrs.evolve(state, pending=None)
-        return _found_and_pass(cleared, event.villages)
-    assert isinstance(event, HutsMoved)
-    board = state.board
-    source = event.source
-    occupied = state.occupied & ~(1 << source)
+        source, target = event.source, event.target
+        board = state.board
+        bit = board.pair_bit.get((source, target))
+        if (
+            bit is None
+            or not state.pairs >> bit & 1
+            or (state.big >> source & 1 and state.totals[target] < state.totals[source])
+        ):  # a move legal_moves does not list: the whole check, which names the rule it breaks
+            _check_move(state, event)
+        return _move(state, board, source, target)
+    check(state, event)
+    assert isinstance(event, OrderChosen)
+    cleared = attrs.evolve(state, pending=None)
+    return _found_and_pass(cleared, event.villages)
+
+
+def _move(
+    state: ClansState, board: Board, source: int, target: int
+) -> tuple[ClansState, tuple[Effect, ...]]:
+    """C8: all huts of ``source`` onto ``target``; the villages this leaves founded (C11), or
+    their order asked for when it matters (C18, C19); then the turn passes."""
+    moved = _moved(state, board, source, target)
+    occupied = moved[2]
     masks = board.neighbour_mask
-    villages = tuple(
-        t for t in board.neighbours[source] if occupied >> t & 1 and not occupied & masks[t]
-    )
+    villages: list[int] = []
+    for t in board.neighbours[source]:
+        if occupied >> t & 1 and not occupied & masks[t]:
+            villages.append(t)
     if not villages:
-        return _pass_turn(_move(state, board, source, event.target, pass_turn=True), [])
-    if len(set(_slot_keys(state, len(villages)))) == 1:  # one order: found them from the move
-        return _found_and_pass(state, villages, _moved(state, board, source, event.target))
-    moved = _move(state, board, source, event.target, pass_turn=False)
-    orders = _distinct_orders(moved, villages)
+        to_move = (state.to_move + 1) % len(state.chips)
+        return _pass_turn(
+            _after(state, moved, to_move, state.chips, state.track, state.villages), []
+        )
+    found = tuple(villages)
+    if len(found) == 1 or len(set(_slot_keys(state, len(found)))) == 1:  # one order
+        return _found_and_pass(state, found, moved)
+    after = _after(state, moved, state.to_move, state.chips, state.track, state.villages)
+    orders = _distinct_orders(after, found)
     if len(orders) > 1:
-        pending = attrs.evolve(moved, pending=PendingOrder(villages=villages))
-        return pending, (OrderAwaited(seat=state.to_move, villages=villages),)
-    return _found_and_pass(moved, orders[0])
+        pending = attrs.evolve(after, pending=PendingOrder(villages=found))
+        return pending, (OrderAwaited(seat=state.to_move, villages=found),)
+    return _found_and_pass(after, orders[0])
 
 
 # --- private helpers ------------------------------------------------------------------------------
@@ -282,19 +328,6 @@ def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ..
 
 def _width(board: Board) -> int:
     return (len(board.pairs) + 7) // 8
-
-
-@functools.lru_cache(maxsize=16)
-def _byte_tables(board: Board) -> tuple[tuple[tuple[HutsMoved, ...], ...], ...]:
-    """For byte ``k`` of a pair mask and each of its 256 values, the prebuilt moves it stands for."""
-    events = [HutsMoved(source=a, target=b) for a, b in board.pairs]
-    tables = []
-    for k in range(_width(board)):
-        chunk = events[8 * k : 8 * k + 8]
-        tables.append(
-            tuple(tuple(e for i, e in enumerate(chunk) if v >> i & 1) for v in range(256))
-        )
-    return tuple(tables)
 
 
 Moved = tuple[list[Huts], list[int], int, int, int]
@@ -322,26 +355,31 @@ def _moved(state: ClansState, board: Board, source: int, target: int) -> Moved:
     )
 
 
-def _move(
-    state: ClansState, board: Board, source: int, target: int, *, pass_turn: bool
+def _after(
+    state: ClansState,
+    moved: Moved,
+    to_move: int,
+    chips: Sequence[int],
+    track: Sequence[int],
+    villages: Sequence[Village],
 ) -> ClansState:
-    """C8: all huts of ``source`` onto ``target``, and with ``pass_turn`` the turn handed on."""
-    huts, totals, occupied, pairs, big = _moved(state, board, source, target)
-    return ClansState(
-        board_source=state.board_source,
-        board=board,
-        clans=state.clans,
-        huts=tuple(huts),
-        totals=tuple(totals),
-        occupied=occupied,
-        pairs=pairs,
-        big=big,
-        to_move=(state.to_move + pass_turn) % len(state.chips),
-        chips=state.chips,
-        track=state.track,
-        villages=state.villages,
-        pending=state.pending,
-        over=state.over,
+    """The state after a move (``moved``: the board :func:`_moved` made of it, villages founded
+    or not), with ``to_move`` next and these chips, track and villages."""
+    huts, totals, occupied, pairs, big = moved
+    return new_state(
+        state.board,
+        state.clans,
+        tuple(huts),
+        tuple(totals),
+        occupied,
+        pairs,
+        big,
+        to_move,
+        tuple(chips),
+        tuple(track),
+        tuple(villages),
+        state.pending,
+        state.over,
     )
 
 
@@ -466,22 +504,7 @@ def _found(
     to_move = founder
     if pass_turn and sum(chips) < VILLAGES:
         to_move = (founder + 1) % len(chips)
-    new = ClansState(  # not attrs.evolve: its walk over the fields costs more than the rest
-        board_source=state.board_source,
-        board=board,
-        clans=state.clans,
-        huts=tuple(huts),
-        totals=tuple(totals),
-        occupied=occupied,
-        pairs=pairs,
-        big=big,
-        to_move=to_move,
-        chips=tuple(chips),
-        track=tuple(track),
-        villages=tuple(villages),
-        pending=state.pending,
-        over=state.over,
-    )
+    new = _after(state, (huts, totals, occupied, pairs, big), to_move, chips, track, villages)
     return new, effects
 
 

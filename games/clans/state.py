@@ -123,6 +123,49 @@ def c_index(colour: Colour) -> int:
     return COLOURS.index(colour)
 
 
+_NEW = object.__new__
+_INIT = ClansState.__init__
+
+
+def new_state(
+    board: Board,
+    clans: tuple[Colour, ...],
+    huts: tuple[Huts, ...],
+    totals: tuple[int, ...],
+    occupied: int,
+    pairs: int,
+    big: int,
+    to_move: int,
+    chips: tuple[int, ...],
+    track: tuple[int, ...],
+    villages: tuple[Village, ...],
+    pending: PendingOrder | None,
+    over: bool,
+) -> ClansState:
+    """The state of these fields, made as calling the class makes it (``object.__new__``, then
+    the class's own ``__init__``) but without the dict of keywords Python builds to call a class
+    and unpacks again for ``__init__``: a quarter of a state's cost, and a move makes one."""
+    state = _NEW(ClansState)
+    _INIT(
+        state,
+        board_source=board.source,
+        board=board,
+        clans=clans,
+        huts=huts,
+        totals=totals,
+        occupied=occupied,
+        pairs=pairs,
+        big=big,
+        to_move=to_move,
+        chips=chips,
+        track=track,
+        villages=villages,
+        pending=pending,
+        over=over,
+    )
+    return state
+
+
 def build(
     board: Board,
     clans: Sequence[Colour],
