@@ -458,21 +458,24 @@ def _found(
             effects.append(VillageUnscored(territory=tid, number=number))
             continue
         epoch = board.slot_epochs[number - 1]
-        chart = board.epoch(epoch)
-        terrain = board.territory(tid).terrain
+        chart = board.epochs[epoch - 1]
+        terrain = board.territories[tid - 1].terrain
         chips[founder] += 1
         before = huts[tid]
         after = _strife(before)
+        total = sum(after)
         doomed = number < VILLAGES and terrain in chart.unfavourable
-        if number == VILLAGES:
-            bonus = TWELFTH_BONUS
-        else:
-            bonus = chart.bonus if terrain in chart.favourable else 0
-        value = 0 if doomed else sum(after) + bonus
-        scored = () if doomed else tuple(COLOUR_NAMES[i] for i, n in enumerate(after) if n)
-        for i, n in enumerate(after):
-            if n and not doomed:
-                track[i] += value
+        value = 0
+        scored: list[str] = []
+        if not doomed:
+            if number == VILLAGES:
+                value = total + TWELFTH_BONUS
+            else:
+                value = total + (chart.bonus if terrain in chart.favourable else 0)
+            for i, n in enumerate(after):
+                if n:
+                    track[i] += value
+                    scored.append(COLOUR_NAMES[i])
         villages.append(Village(territory=tid, number=number, epoch=epoch, huts=after, value=value))
         effects.append(
             VillageFounded(
@@ -482,22 +485,22 @@ def _found(
                 founder=founder,
                 huts=after,
                 value=value,
-                scored=scored,
+                scored=tuple(scored),
             )
         )
         if after != before:
             lost = tuple(COLOUR_NAMES[i] for i, n in enumerate(after) if n != before[i])
             effects.append(StrifeRemoved(territory=tid, colours=lost))
         if doomed:
-            effects.append(VillageDoomed(territory=tid, terrain=terrain, huts=sum(after)))
+            effects.append(VillageDoomed(territory=tid, terrain=terrain, huts=total))
             after = EMPTY
-            occupied &= ~(1 << tid)
+            total = 0
             pairs &= ~board.touch_mask[tid]
         huts[tid] = after
-        totals[tid] = sum(after)
-        if not totals[tid]:  # doomed, or strife took every hut (five lone ones)
+        totals[tid] = total
+        if not total:  # doomed, or strife took every hut (five lone ones)
             occupied &= ~(1 << tid)
-        if totals[tid] < BIG_GROUP:
+        if total < BIG_GROUP:
             big &= ~(1 << tid)
         if number < VILLAGES and board.slot_epochs[number] != epoch:
             effects.append(EpochBegan(epoch=board.slot_epochs[number]))
