@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tribes.core.errors import IllegalMove
+from tribes.games.clans import rules
 from tribes.games.clans.events import HutsMoved
 from tribes.replay.simulate import play_game
 from tribes.testing.clans import BOARD, GAME
@@ -74,3 +75,21 @@ def test_the_reducer_refuses_exactly_the_moves_not_listed(at):
         else:
             with pytest.raises(IllegalMove):
                 GAME.apply(state, move)
+
+
+def test_the_byte_tables_list_each_values_moves_in_bit_order():
+    """``by_byte[k][v]``: the moves of the pairs ``8k..8k+7`` whose bit is set in ``v``, in pair
+    order, for every value (the last byte's unused bits ignored): read bit by bit here."""
+    tables = rules.MoveTables(BOARD)
+    width = (len(BOARD.pairs) + 7) // 8
+    assert len(tables.by_byte) == width
+    for k in range(width):
+        pairs = BOARD.pairs[8 * k : 8 * k + 8]
+        assert len(tables.by_byte[k]) == 256
+        for value in range(256):
+            listed = [(m.source, m.target) for m in tables.by_byte[k][value]]
+            assert listed == [p for i, p in enumerate(pairs) if value >> i & 1]
+    three = tables.by_pair[:3]  # a last byte partly used (a board of 8k + 3 pairs)
+    assert rules._subsets(three) == tuple(
+        tuple(m for i, m in enumerate(three) if value >> i & 1) for value in range(256)
+    )
