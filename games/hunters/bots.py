@@ -12,8 +12,8 @@ from tribes.games.hunters.board import STEP, need_text
 from tribes.games.hunters.events import TilePlaced
 from tribes.games.hunters.features import Board
 from tribes.games.hunters.placement import OFFSET, Placement, decode, encode, occupied
-from tribes.games.hunters.rules import Moves, apply, legal_moves, place_and_score
-from tribes.games.hunters.scoring import finish
+from tribes.games.hunters.rules import Moves, legal_moves, next_tile, place_and_score
+from tribes.games.hunters.scoring import final_gains
 from tribes.games.hunters.state import HuntersState
 
 Run = tuple[int, int, int]
@@ -29,9 +29,11 @@ class GreedyBot:
     without being built or weighed. While the game surely goes on, what a move completes is
     scored without the rest of the turn (``rules.place_and_score``), and only when it joins a
     forest or river that holds a member or brings its own (else nobody scores it); a move that
-    may end the game is played out with the reducer, but for the last land tile's placements
-    that complete nothing and join no piece's feature: those end the game as it stands
-    (``scoring.finish`` of the state, once a turn). The choice is the one playing out every
+    may end the game is played out with the reducer's parts (``rules.place_and_score``, then
+    ``rules.next_tile``: whether a tile is drawn; if none, ``scoring.final_gains``, the end's
+    points without its new state), but for the last land tile's placements that complete
+    nothing and join no piece's feature: those end the game as it stands (``final_gains`` of
+    the state, once a turn). The choice is the one playing out every
     move would make (corpora of its games compared byte for byte), at a fraction of the cost."""
 
     def __init__(self, game: Game, seed: int, seat: int) -> None:
@@ -109,7 +111,7 @@ class GreedyBot:
                     over, value = False, 0
             elif alone and zero:
                 if ended is None:
-                    ended = self.value(_gained(state, finish(state)[0]))
+                    ended = self.value(final_gains(state.tiles, board, state.pieces, state.players))
                 over, value = True, ended
             else:
                 x, y, _ = decode(p)
@@ -161,11 +163,12 @@ class GreedyBot:
 
     def worth(self, state: HuntersState, move: TilePlaced, on: bool) -> tuple[bool, int]:
         """Whether ``move`` ends the game, and its gain for this seat less the best rival's."""
-        if on:
-            points = place_and_score(state, move)[4]
-            return False, self.value(points or [0] * state.players)
-        after, _ = apply(state, move)
-        return after.over, self.value(_gained(state, after))
+        board, pieces, _, gold, points = place_and_score(state, move)
+        gains = points or [0] * state.players
+        if on or next_tile(state, board, gold, [])[0] is not None:
+            return False, self.value(gains)
+        final = final_gains(state.tiles, board, pieces, state.players)
+        return True, self.value([a + b for a, b in zip(gains, final, strict=True)])
 
     def value(self, gains: list[int]) -> int:
         """This seat's points less the best rival's."""
@@ -175,10 +178,6 @@ class GreedyBot:
 
 MEMBERS_ON_SCORED = ("gatherer", "fisher")
 """The pieces that stand on forests and rivers, the features a move completes (H7)."""
-
-
-def _gained(before: HuntersState, after: HuntersState) -> list[int]:
-    return [a - b for a, b in zip(after.scores, before.scores, strict=True)]
 
 
 _FACING = tuple(

@@ -251,23 +251,7 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
                 back[s][0] += 1
         supply = tuple((m, h) for m, h in back)
     placed = (*state.placed, (x, y, tile, r))
-    removed = state.removed
-    bonus_stack = state.bonus_stack
-    stack = state.stack
-    drawn = None
-    if gold and not state.bonus and bonus_stack:  # H13: one bonus tile, never a chain
-        drawn, bonus_stack, unfit = draw(tiles, board, bonus_stack)
-        if unfit:
-            effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
-            removed = removed + unfit
-        if drawn is not None:
-            effects.append(BonusEarned(seat=seat, tile=drawn))
-    bonus = drawn is not None
-    if not bonus:
-        drawn, stack, unfit = draw(tiles, board, stack)
-        if unfit:
-            effects.extend(TileRemoved(tile=t) for t in unfit)
-            removed = removed + unfit
+    drawn, bonus, stack, bonus_stack, removed = next_tile(state, board, gold, effects)
     after = HuntersState(  # not attrs.evolve: this is the hot path, and evolve is slow
         tiles_source=state.tiles_source,
         players=players,
@@ -288,6 +272,30 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
         after, final = finish(after)
         effects.extend(final)
     return after, tuple(effects)
+
+
+def next_tile(
+    state: HuntersState, board: Board, gold: bool, effects: list[Effect]
+) -> tuple[int | None, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """H13, H5: after a placement on ``board`` that completed gold or not, the tile drawn next
+    (None: the game ends, H14), whether it is a bonus tile, the stacks and the removed tiles
+    after; what the draws caused is added to ``effects``."""
+    tiles, removed, bonus_stack, stack = state.tiles, state.removed, state.bonus_stack, state.stack
+    drawn = None
+    if gold and not state.bonus and bonus_stack:  # H13: one bonus tile, never a chain
+        drawn, bonus_stack, unfit = draw(tiles, board, bonus_stack)
+        if unfit:
+            effects.extend(TileRemoved(tile=t, bonus=True) for t in unfit)
+            removed = removed + unfit
+        if drawn is not None:
+            effects.append(BonusEarned(seat=state.to_move, tile=drawn))
+    bonus = drawn is not None
+    if not bonus:
+        drawn, stack, unfit = draw(tiles, board, stack)
+        if unfit:
+            effects.extend(TileRemoved(tile=t) for t in unfit)
+            removed = removed + unfit
+    return drawn, bonus, stack, bonus_stack, removed
 
 
 def place_and_score(

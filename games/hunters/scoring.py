@@ -134,22 +134,20 @@ def _first(nodes: tuple[Node, ...]) -> tuple[int, int, int]:
     return min(map(_ROW_FIRST, nodes))  # type: ignore[no-any-return]
 
 
-def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | GameEnded, ...]]:
-    """H14–H18: the end. Members of incomplete forests and rivers go home (H15); huts score
-    their river systems (H16), hunters their meadows (H17, H19–H22); the highest score wins."""
-    tiles, board = state.tiles, state.board
-    scores = list(state.scores)
-    effects: list[FeatureScored | GameEnded] = []
+def final_scores(
+    tiles: TileSet, board: Board, pieces: tuple[Piece, ...]
+) -> list[tuple[str, tuple[Node, ...], int, tuple[int, ...]]]:
+    """H16, H17, H19–H22: what the end scores, as (kind, nodes, points, winners): the river
+    systems that hold huts, then the meadows that hold hunters, each by its first node."""
+    out = []
     hutted = [board.systems[r] for r in board.hutted]
     for system in sorted(hutted, key=lambda s: _first(s.nodes)):
-        winners = majority(system.huts)
-        points = system_fish(tiles, board, system)
-        for seat in winners:
-            scores[seat] += points
-        effects.append(_final("system", system.nodes, points, winners))
+        out.append(
+            ("system", system.nodes, system_fish(tiles, board, system), majority(system.huts))
+        )
     shrines = {
         (p.x, p.y, p.feature): p.seat
-        for p in state.pieces
+        for p in pieces
         if p.kind == "hunter" and tiles.tiles[board.cells[(p.x, p.y)][0]].features[p.feature].shrine
     }
     hunted = [(r, board.groups[r]) for r in board.manned if board.groups[r].type == "meadow"]
@@ -157,9 +155,37 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
         points = meadow_points(tiles, board, group)[0]
         on_shrine = [seat for node, seat in shrines.items() if board.root[node] == root]
         winners = (on_shrine[0],) if on_shrine else majority(group.members)
+        out.append(("meadow", group.nodes, points, winners))
+    return out
+
+
+def final_gains(tiles: TileSet, board: Board, pieces: tuple[Piece, ...], players: int) -> list[int]:
+    """The points by seat the end would add to a game that ends with this board and these
+    pieces (:func:`finish` without its new state and effects: a bot weighing a move that ends
+    the game asks this alone)."""
+    return _gains(final_scores(tiles, board, pieces), players)
+
+
+def _gains(
+    scored: list[tuple[str, tuple[Node, ...], int, tuple[int, ...]]], players: int
+) -> list[int]:
+    gains = [0] * players
+    for _, _, points, winners in scored:
         for seat in winners:
-            scores[seat] += points
-        effects.append(_final("meadow", group.nodes, points, winners))
+            gains[seat] += points
+    return gains
+
+
+def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | GameEnded, ...]]:
+    """H14–H18: the end. Members of incomplete forests and rivers go home (H15); huts score
+    their river systems (H16), hunters their meadows (H17, H19–H22); the highest score wins."""
+    tiles, board = state.tiles, state.board
+    scored = final_scores(tiles, board, state.pieces)
+    gains = _gains(scored, state.players)
+    scores = [s + g for s, g in zip(state.scores, gains, strict=True)]
+    effects: list[FeatureScored | GameEnded] = [
+        _final(kind, nodes, points, winners) for kind, nodes, points, winners in scored
+    ]
     pieces = tuple(
         p for p in state.pieces if p.kind in ("hunter", "hut")
     )  # H15: the others go home

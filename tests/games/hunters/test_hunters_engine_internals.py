@@ -567,3 +567,26 @@ def test_engine_the_greedy_bot_weighs_each_move_as_playing_it_out(seed, seats) -
         bare = [move for move in moves if move.piece is None]
         pick = moves if picks.below(8) == 0 else bare
         state, _ = GAME.apply(state, pick[picks.below(len(pick))])
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_engine_final_gains_are_what_finish_adds_at_every_step(seats: int) -> None:
+    """``scoring.final_gains`` (the greedy bot's shortcut for a move that ends the game) gives
+    the points ``scoring.finish`` adds to the scores, at every step of random games: with huts,
+    hunters, shrines and members that go home."""
+    from tribes.core.prng import Stream
+    from tribes.games.hunters.scoring import final_gains, finish
+
+    game = hunters.GAME
+    picks = Stream(seats, "final gains")
+    for seed in range(4):
+        head = logs.header(game, seats=[f"p{i}" for i in range(seats)], seed=seed)
+        state = game.setup(head)
+        while True:
+            ended = finish(state)[0]
+            gains = [a - b for a, b in zip(ended.scores, state.scores, strict=True)]
+            assert final_gains(state.tiles, state.board, state.pieces, seats) == gains
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state, _ = game.apply(state, moves[picks.below(len(moves))])
