@@ -555,7 +555,21 @@ def _end(
     state: ClansState, effects: list[Effect], reason: str
 ) -> tuple[ClansState, tuple[Effect, ...]]:
     """C22: reveal the clans; score track plus chips; the highest score wins, ties share it."""
-    ended = attrs.evolve(state, over=True)
+    ended = new_state(  # attrs.evolve, for the one field, costs more than a move
+        state.board,
+        state.clans,
+        state.huts,
+        state.totals,
+        state.occupied,
+        state.pairs,
+        state.big,
+        state.to_move,
+        state.chips,
+        state.track,
+        state.villages,
+        state.pending,
+        True,
+    )
     scores = ended.scores()
     effects.append(
         GameEnded(

@@ -180,28 +180,32 @@ def build(
     totals = tuple(map(sum, huts))
     occupied = big = 0
     pairs = (1 << len(board.pairs)) - 1  # every pair, less those touching an empty territory
-    touch = board.touch_mask
-    for t in range(1, TERRITORIES + 1):
-        total = totals[t]
-        if total:
-            occupied |= 1 << t
-            if total >= BIG_GROUP:
-                big |= 1 << t
-        else:
-            pairs &= ~touch[t]
-    return ClansState(
-        board_source=board.source,
-        board=board,
-        clans=tuple(clans),
-        huts=huts,
-        totals=totals,
-        occupied=occupied,  # type: ignore[arg-type]
-        pairs=pairs,
-        big=big,
-        to_move=to_move,
-        chips=tuple(chips),
-        track=tuple(track),
-        villages=tuple(villages),
+    if min(totals[1:]) and max(totals) < BIG_GROUP:  # every start from the seed (C4)
+        occupied = (1 << (TERRITORIES + 1)) - 2
+    else:
+        touch = board.touch_mask
+        for t in range(1, TERRITORIES + 1):
+            total = totals[t]
+            if total:
+                occupied |= 1 << t
+                if total >= BIG_GROUP:
+                    big |= 1 << t
+            else:
+                pairs &= ~touch[t]
+    return new_state(
+        board,
+        tuple(clans),
+        huts,
+        totals,
+        occupied,
+        pairs,
+        big,
+        to_move,
+        tuple(chips),
+        tuple(track),
+        tuple(villages),
+        None,
+        False,
     )
 
 
