@@ -99,15 +99,16 @@ def play_game(
     state = game.setup(head)
     first = game.to_move(state)
     events: list[Event] = []
-    while True:
-        moves = game.legal_moves(state)
+    legal_moves, to_move, apply, record = game.legal_moves, game.to_move, game.apply, events.append
+    while True:  # the loop of every simulated game: the game's methods looked up once
+        moves = legal_moves(state)
         if not moves:
             break
-        seat = game.to_move(state)
+        seat = to_move(state)
         assert seat is not None
         move = players[seat].choose(state, moves)
-        state, _ = game.apply(state, move)
-        events.append(move)
+        state, _ = apply(state, move)
+        record(move)
     outcome = game.outcome(state)
     return Result(
         GameLog(header=head, events=tuple(events)),
