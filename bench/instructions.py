@@ -185,7 +185,7 @@ def main() -> None:
         for measure in MEASURES:
             if measure.name in chosen:
                 figure = measure.count(tribes, work)
-                print(f"{measure.label:46} {figure / 1e6:9.1f} M   {measure.target}", flush=True)
+                print(f"{measure.label:46} {figure / 1e6:9.2f} M   {measure.target}", flush=True)
         if "wall" in chosen:
             load = os.getloadavg()[0]
             rate = greedy_rate(tribes)
