@@ -86,11 +86,6 @@ class Board:
     def __deepcopy__(self, memo: object) -> Board:
         return self  # never changed once built
 
-    @property
-    def frontier(self) -> dict[int, int]:
-        """Open cell (its placement of rotation 0) -> its need code, in order."""
-        return dict(zip(self.open_cells, self.needs, strict=True))
-
     def need(self, at: int) -> int | None:
         """The need code of the open cell of placement ``at`` (rotation 0), or None when the
         cell is not open."""

@@ -32,17 +32,10 @@ def decode(p: Placement) -> tuple[int, int, int]:
     return ((p >> 2) & 0x1FFF) - OFFSET, (p >> 15) - OFFSET, p & 3
 
 
-def placements(tile: Tile, board: Board) -> tuple[Placement, ...]:
-    """Every cell and rotation where ``tile`` fits, by row, then column, then rotation (the open
-    cells are kept in that order, each as its placement of rotation 0)."""
-    by_need = tile.by_need
-    return tuple(
-        [
-            at | r
-            for at, need in zip(board.open_cells, board.needs, strict=True)
-            for r in by_need[need]
-        ]
-    )
+def fits_somewhere(tile: Tile, board: Board) -> bool:
+    """Whether ``tile`` fits some open cell in some rotation (H5): a need code it fits among the
+    board's, one C loop."""
+    return not tile.fitting.isdisjoint(board.needs)
 
 
 _SIDES: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
@@ -94,12 +87,11 @@ def draw(
     tiles: TileSet, board: Board, stack: tuple[int, ...]
 ) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
     """H5, H13: the first tile of ``stack`` that fits somewhere, the rest of the stack, and the
-    tiles before it that fit nowhere (removed). Where it fits is left to ``placements``, asked
-    for by the legal moves: a replay never needs it."""
+    tiles before it that fit nowhere (removed). Where it fits is left to the legal moves: a
+    replay never needs it."""
     removed: list[int] = []
-    needs = board.needs
     for i, tile in enumerate(stack):
-        if needs.translate(tiles.tiles[tile].fit_counts).strip(b"\0"):  # a cell it fits, in C
+        if fits_somewhere(tiles.tiles[tile], board):
             return tile, stack[i + 1 :], tuple(removed)
         removed.append(tile)
     return None, (), tuple(removed)

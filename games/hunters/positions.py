@@ -19,7 +19,7 @@ from tribes.core.prng import Chance
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import TileSet
 from tribes.games.hunters.features import Board
-from tribes.games.hunters.placement import misfit, placements, wrong_kind
+from tribes.games.hunters.placement import fits_somewhere, misfit, wrong_kind
 from tribes.games.hunters.scoring import finish
 from tribes.games.hunters.state import HUTS, MEMBERS, PIECE_NAMES, HuntersState, Piece, started
 
@@ -93,7 +93,7 @@ def from_position(
             )
     elif drawn is None:
         raise BadPosition("position drawn: null only when the game is over ('over': true)")
-    elif not placements(tiles.tiles[drawn], board):
+    elif not fits_somewhere(tiles.tiles[drawn], board):
         raise BadPosition(
             f"position drawn: tile {drawn} fits nowhere: it is removed, never drawn (H5)"
         )

@@ -342,13 +342,13 @@ def test_engine_placements_encode_and_decode() -> None:
 def test_engine_apply_leaves_its_input_and_its_board_as_they_were() -> None:
     state = seeded(seed=9)
     board = state.board
-    sizes = (len(board.cells), len(board.root), len(board.groups), len(board.frontier))
+    sizes = (len(board.cells), len(board.root), len(board.groups), len(board.open_cells))
     before = codec.unstructure(state)
     for move in list(rules.legal_moves(state))[:20]:
         rules.apply(state, move)
     assert codec.unstructure(state) == before
     assert state.board is board
-    assert (len(board.cells), len(board.root), len(board.groups), len(board.frontier)) == sizes
+    assert (len(board.cells), len(board.root), len(board.groups), len(board.open_cells)) == sizes
 
 
 def test_engine_state_read_back_rebuilds_its_caches() -> None:
@@ -442,7 +442,7 @@ def test_engine_the_quick_check_accepts_exactly_what_the_detailed_one_does() -> 
         while moves := game.legal_moves(state):
             listed = set(moves)
             tile = state.tiles.tiles[state.drawn]
-            for at in state.board.frontier:
+            for at in state.board.open_cells:
                 x, y, _ = placement.decode(at)
                 for rotation in range(4):
                     for piece, fid in [
@@ -477,7 +477,7 @@ def test_engine_legal_moves_are_the_plain_listing_in_order(seats: int) -> None:
             tile = state.tiles.tiles[state.drawn]
             plain: list[TilePlaced] = []
             counts = []
-            for at in sorted(state.board.frontier):
+            for at in state.board.open_cells:  # in order
                 x, y, _ = placement.decode(at)
                 for rotation in range(4):
                     if placement.misfit(state.board, tile.turned[rotation], x, y) is not None:
