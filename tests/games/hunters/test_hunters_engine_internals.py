@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -386,21 +387,27 @@ def test_engine_occupied_roots_are_those_of_the_pieces_at_every_step(seats: int)
     """The board keeps the roots of the manned groups and hutted river systems as pieces come
     and go and groups merge (H6's blocking reads them); recomputed from the pieces they agree,
     after completions (H12), bonus tiles (H13) and the end (H15)."""
+    for state in _random_states(seats, range(6), "occupied"):
+        b = state.board
+        members = {b.root[(p.x, p.y, p.feature)] for p in state.pieces if p.kind != "hut"}
+        huts = {b.sroot[(p.x, p.y, p.feature)] for p in state.pieces if p.kind == "hut"}
+        assert b.manned == members
+        assert b.hutted == huts
+        assert b.manned == {r for r, g in b.groups.items() if any(g.members)}
+        assert b.hutted == {r for r, s in b.systems.items() if any(s.huts)}
+
+
+def _random_states(seats: int, seeds: Iterable[int], stream: str) -> Iterator[Any]:
+    """Every state of the random games of ``seeds`` at ``seats`` seats, the last one over; the
+    moves drawn from ``stream``."""
     from tribes.core.prng import Stream
 
     game = hunters.GAME
-    picks = Stream(seats, "occupied")
-    for seed in range(6):
-        head = logs.header(game, seats=[f"p{i}" for i in range(seats)], seed=seed)
-        state = game.setup(head)
+    picks = Stream(seats, stream)
+    for seed in seeds:
+        state = game.setup(logs.header(game, seats=[f"p{i}" for i in range(seats)], seed=seed))
         while True:
-            b = state.board
-            members = {b.root[(p.x, p.y, p.feature)] for p in state.pieces if p.kind != "hut"}
-            huts = {b.sroot[(p.x, p.y, p.feature)] for p in state.pieces if p.kind == "hut"}
-            assert b.manned == members
-            assert b.hutted == huts
-            assert b.manned == {r for r, g in b.groups.items() if any(g.members)}
-            assert b.hutted == {r for r, s in b.systems.items() if any(s.huts)}
+            yield state
             moves = game.legal_moves(state)
             if not moves:
                 break
@@ -574,19 +581,9 @@ def test_engine_final_gains_are_what_finish_adds_at_every_step(seats: int) -> No
     """``scoring.final_gains`` (the greedy bot's shortcut for a move that ends the game) gives
     the points ``scoring.finish`` adds to the scores, at every step of random games: with huts,
     hunters, shrines and members that go home."""
-    from tribes.core.prng import Stream
     from tribes.games.hunters.scoring import final_gains, finish
 
-    game = hunters.GAME
-    picks = Stream(seats, "final gains")
-    for seed in range(4):
-        head = logs.header(game, seats=[f"p{i}" for i in range(seats)], seed=seed)
-        state = game.setup(head)
-        while True:
-            ended = finish(state)[0]
-            gains = [a - b for a, b in zip(ended.scores, state.scores, strict=True)]
-            assert final_gains(state.tiles, state.board, state.pieces, seats) == gains
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state, _ = game.apply(state, moves[picks.below(len(moves))])
+    for state in _random_states(seats, range(4), "final gains"):
+        ended = finish(state)[0]
+        gains = [a - b for a, b in zip(ended.scores, state.scores, strict=True)]
+        assert final_gains(state.tiles, state.board, state.pieces, seats) == gains
