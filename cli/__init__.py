@@ -19,8 +19,13 @@ def run() -> None:
     if sys.argv[1:] == ["--help"]:
         text = help_text(_width())
         if text is not None:
-            sys.stdout.write(text)
-            sys.stdout.flush()
+            try:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+            except OSError as exc:  # a closed pipe, a full disk: as the commands answer them
+                from tribes.cli.failures import output_failed
+
+                output_failed(exc)
             return
     if sys.argv[1:2] == ["show"] or sys.argv[1:2] == ["log"]:
         from tribes.cli.quick import answered

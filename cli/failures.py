@@ -1,20 +1,45 @@
-"""A bug in a command, as the CLI answers it: one line and exit status 70, never a traceback
-(unless ``TRIBES_DEBUG`` asks for it). Its own module, since both the click group
+"""A bug in a command, and output that cannot be written, as the CLI answers them: one line,
+never a traceback (unless ``TRIBES_DEBUG`` asks for it): exit status 70 for a bug, 1 for a full
+disk or a file size limit. Its own module, since the ``tribes`` script, the click group
 (:mod:`tribes.cli.main`) and the commands answered without click (:mod:`tribes.cli.quick`)
-answer so, and neither imports the other."""
+answer so, and none of them imports another."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import NoReturn
 
+NO_ROOM = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT})
+"""The errors of a write the machine had no room for: a full disk, a quota, a file size limit."""
+
+
+def cannot_write(exc: OSError) -> NoReturn:
+    """Output refused for lack of room (``tribes show LOG > /dev/full``): one line and exit
+    status 1, as for a file that cannot be read, since nothing is wrong with tribes."""
+    sys.stderr.write(f"tribes: cannot write the output: {exc.strerror or exc}\n")
+    sys.stderr.flush()
+    sys.exit(1)
+
+
+def output_failed(exc: Exception) -> NoReturn:
+    """Writing the output failed: a closed pipe (``tribes log LOG | head``) ends quietly with
+    exit status 1, as the reader has all it wanted; no room says so; anything else is a bug."""
+    if isinstance(exc, BrokenPipeError):
+        sys.stderr.close()
+        sys.exit(1)
+    internal_error(exc)
+
 
 def internal_error(exc: Exception) -> NoReturn:
     """A bug: said in one line, exit status 70; ``TRIBES_DEBUG=1`` shows the traceback. Called
-    within the handling of ``exc``."""
+    within the handling of ``exc``. A write refused for lack of room is no bug:
+    :func:`cannot_write` answers it."""
     import click  # here: the commands answered without click import this module
 
+    if isinstance(exc, OSError) and exc.errno in NO_ROOM:
+        cannot_write(exc)
     if os.environ.get("TRIBES_DEBUG"):
         raise exc
     click.echo(f"tribes: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)

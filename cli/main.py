@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 import click
 
 from tribes.cli.commands import COMMANDS, description
-from tribes.cli.failures import internal_error
+from tribes.cli.failures import internal_error, output_failed
 from tribes.core.errors import TribesError
 
 
@@ -56,9 +56,8 @@ class TribesGroup(click.Group):
             return super().invoke(ctx)
         except TribesError as exc:
             fail(exc)
-        except BrokenPipeError:
-            sys.stderr.close()
-            sys.exit(1)
+        except BrokenPipeError as exc:
+            output_failed(exc)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except Exception as exc:

@@ -145,13 +145,10 @@ def _write(writes: list[str]) -> None:
         for out in writes:
             sys.stdout.write(out)
             sys.stdout.flush()
-    except BrokenPipeError:
-        sys.stderr.close()
-        sys.exit(1)
     except Exception as exc:
-        from tribes.cli.failures import internal_error
+        from tribes.cli.failures import output_failed
 
-        internal_error(exc)
+        output_failed(exc)
 
 
 def _parsed(command: str, args: list[str]) -> dict[str, Any] | None:

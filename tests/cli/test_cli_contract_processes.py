@@ -7,6 +7,8 @@ import subprocess
 
 import pytest
 
+from tribes.testing import cli as testing_cli
+
 
 def test_a_game_from_start_to_verify(run_process):
     done = run_process("new", "clans", "--names", "ann,bob,cy", "--seed", 7, "-o", "g.tribes")
@@ -109,3 +111,36 @@ def test_many_empty_records_are_refused_quickly(run_process, tmp_path):
         pytest.fail("tribes show took more than 5 s on a 200 kB file")
     assert done.returncode == 1
     assert "zeros.tribes" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--help",),
+        ("show", "g.tribes"),
+        ("log", "g.tribes"),
+        ("log", "g.tribes", "--json"),
+        ("moves", "g.tribes"),
+        ("show", "g.tribes", "--svg"),
+    ],
+    ids=" ".join,
+)
+def test_output_to_a_full_disk_is_one_line_and_exit_1(run_process, tmp_path, args):
+    """No room for the output is the machine's state, not a bug of tribes: one line naming it,
+    exit status 1 (a file error), no traceback and no "internal error"."""
+    run_process("new", "clans", "--seed", 3, "-o", "g.tribes")
+    run_process("act", "g.tribes", run_process("moves", "g.tribes").stdout.split()[0])
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*testing_cli.tribes_command(), *args],
+            cwd=tmp_path,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert (done.returncode, done.stderr) == (
+        1,
+        "tribes: cannot write the output: No space left on device\n",
+    )
