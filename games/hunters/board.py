@@ -97,6 +97,8 @@ class Tile:
     systems: tuple[tuple[int, ...], ...] = ()
     """Its rivers and lakes, grouped by the lake they run into (H16)."""
     water: bool = False
+    slots: int = 0
+    """One more than its highest feature id: the length of a placed cell's roots by feature id."""
     fresh: dict[int, int] = attrs.field(factory=dict)
     """Forest, river and meadow id -> the side parts it holds: what a placed tile's features
     bring to the unions."""
@@ -493,6 +495,7 @@ def _with_tables(tile: Tile) -> Tile:
         nodes=nodes,
         systems=systems,
         water=bool(system),
+        slots=max(tile.features) + 1,
         by_need=tuple(by_need),
         fit_counts=bytes(map(len, by_need)),
         fit_masks=bytes(fit_masks),

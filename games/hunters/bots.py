@@ -217,11 +217,11 @@ def across(board: Board, at: Placement, need: int) -> tuple[int, bool]:
     if not facing:
         return places, False
     x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
-    cells, root, groups = board.cells, board.root, board.groups
+    cells, groups = board.cells, board.groups
     roots = []
     for dx, dy, back, part in facing:
-        nx, ny = x + dx, y + dy
-        roots.append(root[nx, ny, cells[nx, ny][2].parts[back][part]])
+        there = cells[x + dx, y + dy]
+        roots.append(there[3][there[2].parts[back][part]])
     for bit, r in zip(_FACED[need], roots, strict=True):
         if groups[r][2] > roots.count(r):  # its open parts: more than the cell closes
             places |= bit

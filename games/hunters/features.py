@@ -2,9 +2,12 @@
 
 A *node* is one feature of one placed tile, ``(x, y, feature id)``. Forests, rivers and meadows
 join across sides into *groups*; rivers and lakes join (rivers across sides, lakes with the rivers
-of their tile that run into them) into *river systems* (H16). Both unions are flat maps from node
-to root with one record per root, so a lookup is one dict access, and a merge relabels the nodes
-of the smaller group only: placing a tile never rescans the board.
+of their tile that run into them) into *river systems* (H16). Each union maps a node to its root,
+with one record per root; a merge relabels the nodes of the smaller group only: placing a tile
+never rescans the board. The roots are kept by cell (each placed cell holds its features' roots
+as a small tuple by feature id), so that a placement copies one map of cells rather than one of
+every node: a few features are relabelled in a game, and a move would otherwise copy some
+hundred and fifty roots.
 
 A :class:`Board` is never changed once a state holds it: :func:`place` and :func:`add_piece`
 return a new one whose dicts are copies (copy-on-write), sharing the records that did not change.
@@ -20,6 +23,12 @@ from tribes.games.hunters.board import STEP, TileSet, Turned
 
 Node = tuple[int, int, int]
 Cell = tuple[int, int]
+Roots = tuple[Node, ...]
+"""By feature id, the root of each feature of a placed tile in one union (``NO_ROOT``: not in
+it)."""
+Placed = tuple[int, int, Turned, Roots, Roots]
+"""A placed cell: (tile id, rotation, its table, its features' group roots, their river system
+roots)."""
 
 
 class Group(NamedTuple):
@@ -48,35 +57,31 @@ class Board:
         "manned",
         "needs",
         "open_cells",
-        "root",
-        "sroot",
         "systems",
     )
 
     def __init__(
         self,
-        cells: dict[Cell, tuple[int, int, Turned]],
+        cells: dict[Cell, Placed],
         open_cells: tuple[int, ...],
         needs: bytes,
-        root: dict[Node, Node],
         groups: dict[Node, Group],
-        sroot: dict[Node, Node],
         systems: dict[Node, System],
         manned: frozenset[Node] = frozenset(),
         hutted: frozenset[Node] = frozenset(),
     ) -> None:
         self.cells = cells
-        """Cell -> (tile id, rotation, its table)."""
+        """Cell -> (tile id, rotation, its table, its features' roots in both unions)."""
         self.open_cells = open_cells
         """The empty cells next to a tile, as their placements with rotation 0
         (``placement.encode``), in order (by row, then column)."""
         self.needs = needs
         """By open cell, the edges it needs, N E S W, as a need code (``board.need_code``): one
         byte a cell, so that a tile's tables read every cell with ``bytes.translate``."""
-        self.root = root
         self.groups = groups
-        self.sroot = sroot
+        """Root -> its group."""
         self.systems = systems
+        """River system root -> its system."""
         self.manned = manned
         """The roots of the groups that hold a tribe member: the only features a new member
         can be blocked by (H6), kept as pieces come and go and groups merge."""
@@ -93,11 +98,31 @@ class Board:
         j = bisect_left(cells, at)
         return self.needs[j] if j < len(cells) and cells[j] == at else None
 
+    def root_of(self, node: Node) -> Node:
+        """The root of a placed node's group."""
+        x, y, fid = node
+        return self.cells[x, y][3][fid]
+
+    def sroot_of(self, node: Node) -> Node:
+        """The root of a placed river's or lake's river system."""
+        x, y, fid = node
+        return self.cells[x, y][4][fid]
+
+    @property
+    def root(self) -> dict[Node, Node]:
+        """Every placed node's group root, as one map (for readers off the hot path)."""
+        return _flat((cell, placed[3]) for cell, placed in self.cells.items())
+
+    @property
+    def sroot(self) -> dict[Node, Node]:
+        """Every placed river's and lake's river system root, as one map."""
+        return _flat((cell, placed[4]) for cell, placed in self.cells.items())
+
     def group(self, node: Node) -> Group:
-        return self.groups[self.root[node]]
+        return self.groups[self.root_of(node)]
 
     def system(self, node: Node) -> System:
-        return self.systems[self.sroot[node]]
+        return self.systems[self.sroot_of(node)]
 
     def neighbour_nodes(self, turned: Turned, x: int, y: int, feature: int) -> list[Node]:
         """The nodes of placed tiles that ``feature`` of a tile at (x, y) would join across
@@ -113,7 +138,20 @@ class Board:
         return out
 
 
-EMPTY = Board({}, (), b"", {}, {}, {}, {})
+NO_ROOT: Node = (0, 0, -1)
+"""The root of a feature in no group (a lake) or in no river system (a forest, a meadow)."""
+
+
+def _flat(by_cell: Iterable[tuple[Cell, Roots]]) -> dict[Node, Node]:
+    return {
+        (x, y, fid): r
+        for (x, y), roots in by_cell
+        for fid, r in enumerate(roots)
+        if r is not NO_ROOT
+    }
+
+
+EMPTY = Board({}, (), b"", {}, {})
 
 _new = tuple.__new__
 """``_new(Group, fields)``: a Group without the NamedTuple ``__new__`` and its argument parsing
@@ -135,9 +173,7 @@ def place(
     rivers its features now belong to (each once): the only groups it can complete."""
     tile = tiles.tiles[tile_id]
     turned = tile.turned[rotation]
-    old = board.cells
-    cells = old.copy()
-    cells[(x, y)] = (tile_id, rotation, turned)
+    cells = board.cells.copy()
     open_cells = list(board.open_cells)
     needs = bytearray(board.needs)
     here = ((y + 4096) << 13 | (x + 4096)) << 2  # base(x, y)
@@ -145,16 +181,17 @@ def place(
     if j < len(open_cells) and open_cells[j] == here:
         del open_cells[j]
         del needs[j]
-    root = board.root.copy()
     groups = board.groups.copy()
     zero = (0,) * players
     fresh = tile.fresh.copy()
     """The tile's features in no group yet: most join a placed group, so none is made first."""
+    roots = [NO_ROOT] * tile.slots
+    """The new cell's roots by feature id, as they are found."""
     rivers = []
     manned = board.manned
     for _, dx, dy, back, mine, becomes in turned.around:
         nx, ny = x + dx, y + dy
-        there = old.get((nx, ny))
+        there = cells.get((nx, ny))
         if there is None:
             at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
             j = bisect_left(open_cells, at)
@@ -168,57 +205,57 @@ def place(
         last = len(mine) - 1
         for k in range(last + 1):
             fid = mine[k]
-            other = root[(nx, ny, theirs[last - k])]
+            other = cells[nx, ny][3][theirs[last - k]]  # read again: a join may relabel it
             if fid in fresh:  # joins the placed group: one open part fewer on each side
                 g = groups[other]
                 node = (x, y, fid)
-                root[node] = other
+                roots[fid] = other
                 groups[other] = _new(Group, (g[0], (*g[1], node), g[2] + fresh.pop(fid) - 2, g[3]))
             else:
-                moved = _join(root, groups, (x, y, fid), (nx, ny, theirs[last - k]))
+                moved = _join(cells, (roots, x, y), groups, roots[fid], other)
                 if moved is not None:  # a manned group's root is now another one's
                     manned = (manned - {moved[0]}) | {moved[1]}
         if last:
-            rivers.append(((x, y, mine[1]), (nx, ny, theirs[1])))
+            rivers.append((mine[1], (nx, ny, theirs[1])))
     for fid, kind, open_ in tile.nodes:
         if fid in fresh:
             node = (x, y, fid)
-            root[node] = node
+            roots[fid] = node
             groups[node] = _new(Group, (kind, (node,), open_, zero))
     touched: list[Node] = []
     for fid in tile.scorable:
-        r = root[x, y, fid]
+        r = roots[fid]
         if r not in touched:
             touched.append(r)
-    sroot, systems, hutted = board.sroot, board.systems, board.hutted
+    systems, hutted = board.systems, board.hutted
+    sroots: list[Node] = []
     if tile.water:
-        sroot = sroot.copy()
         systems = systems.copy()
+        sroots = [NO_ROOT] * tile.slots
         for members in tile.systems:
             nodes = tuple([(x, y, f) for f in members])
             first = nodes[0]
-            for node in nodes:
-                sroot[node] = first
+            for f in members:
+                sroots[f] = first
             systems[first] = _new(System, (nodes, zero))
-        for a, b in rivers:
-            moved = _join_system(sroot, systems, a, b)
+        for fid, theirs_node in rivers:
+            moved = _join_system(cells, (sroots, x, y), systems, fid, theirs_node)
             if moved is not None:
                 hutted = (hutted - {moved[0]}) | {moved[1]}
     if piece is not None:
         kind, fid, seat = piece
         if kind == "hut":  # on a river or lake: the tile is water, its maps are copies
-            r = sroot[x, y, fid]
+            r = sroots[fid]
             s = systems[r]
             systems[r] = _new(System, (s[0], _bump(s[1], seat, 1)))
             hutted = hutted | {r}
         else:
-            r = root[x, y, fid]
+            r = roots[fid]
             g = groups[r]
             groups[r] = _new(Group, (g[0], g[1], g[2], _bump(g[3], seat, 1)))
             manned = manned | {r}
-    board = Board(
-        cells, tuple(open_cells), bytes(needs), root, groups, sroot, systems, manned, hutted
-    )
+    cells[(x, y)] = (tile_id, rotation, turned, tuple(roots), tuple(sroots))
+    board = Board(cells, tuple(open_cells), bytes(needs), groups, systems, manned, hutted)
     return board, touched
 
 
@@ -227,12 +264,34 @@ def base(x: int, y: int) -> int:
     return ((y + 4096) << 13 | (x + 4096)) << 2
 
 
+Placing = tuple[list[Node], int, int]
+"""The cell being placed: its roots in one union by feature id, as they are found, and x, y."""
+
+
+def _relabel(
+    cells: dict[Cell, Placed], placing: Placing, field: int, nodes: tuple[Node, ...], to: Node
+) -> None:
+    """Give ``nodes`` the root ``to`` in union ``field`` of their cells (3: groups, 4: river
+    systems); those of the cell being placed in its list."""
+    mine, x, y = placing
+    for nx, ny, fid in nodes:
+        if nx == x and ny == y:
+            mine[fid] = to
+            continue
+        tile, rotation, turned, roots, sroots = cells[nx, ny]
+        if field == 3:
+            roots = (*roots[:fid], to, *roots[fid + 1 :])
+        else:
+            sroots = (*sroots[:fid], to, *sroots[fid + 1 :])
+        cells[nx, ny] = (tile, rotation, turned, roots, sroots)
+
+
 def _join(
-    root: dict[Node, Node], groups: dict[Node, Group], a: Node, b: Node
+    cells: dict[Cell, Placed], placing: Placing, groups: dict[Node, Group], ra: Node, rb: Node
 ) -> tuple[Node, Node] | None:
-    """Join two nodes across a side part: one open part fewer on each side. Returns (the root
-    that went, the one it joined) when the group that lost its root held members."""
-    ra, rb = root[a], root[b]
+    """Join the groups of roots ``ra`` (of a feature of the cell being placed) and ``rb`` across
+    a side part: one open part fewer on each side. Returns (the
+    root that went, the one it joined) when the group that lost its root held members."""
     if ra == rb:
         g = groups[ra]
         groups[ra] = _new(Group, (g[0], g[1], g[2] - 2, g[3]))
@@ -240,10 +299,7 @@ def _join(
     ga, gb = groups[ra], groups[rb]
     if len(ga.nodes) > len(gb.nodes):
         ra, rb, ga, gb = rb, ra, gb, ga
-    if len(ga.nodes) == 1:  # most joins: a feature of the new tile joins a placed one
-        root[ga.nodes[0]] = rb
-    else:  # the smaller one joins the larger one's root
-        root.update(dict.fromkeys(ga.nodes, rb))
+    _relabel(cells, placing, 3, ga.nodes, rb)  # the smaller one joins the larger one's root
     del groups[ra]
     members = gb.members
     moved = None
@@ -255,20 +311,20 @@ def _join(
 
 
 def _join_system(
-    sroot: dict[Node, Node], systems: dict[Node, System], a: Node, b: Node
+    cells: dict[Cell, Placed], placing: Placing, systems: dict[Node, System], fid: int, theirs: Node
 ) -> tuple[Node, Node] | None:
-    """Join two river systems; returns (the root that went, the one it joined) when the system
-    that lost its root held huts."""
-    ra, rb = sroot[a], sroot[b]
+    """Join the river system of river ``fid`` of the cell being placed with that of the placed
+    node ``theirs``; returns (the root that went, the one
+    it joined) when the system that lost its root held huts."""
+    ra = placing[0][fid]
+    nx, ny, f = theirs
+    rb = cells[nx, ny][4][f]
     if ra == rb:
         return None
     sa, sb = systems[ra], systems[rb]
     if len(sa.nodes) > len(sb.nodes):
         ra, rb, sa, sb = rb, ra, sb, sa
-    if len(sa.nodes) == 1:
-        sroot[sa.nodes[0]] = rb
-    else:
-        sroot.update(dict.fromkeys(sa.nodes, rb))
+    _relabel(cells, placing, 4, sa.nodes, rb)
     del systems[ra]
     huts = sb.huts
     moved = None
@@ -285,23 +341,19 @@ def add_piece(board: Board, node: Node, kind: str, seat: int, count: int = 1) ->
     b = board
     if kind == "hut":
         systems = dict(b.systems)
-        r = b.sroot[node]
+        r = b.sroot_of(node)
         s = systems[r]
         huts = _bump(s.huts, seat, count)
         systems[r] = System(s.nodes, huts)
         hutted = b.hutted | {r} if any(huts) else b.hutted - {r}
-        return Board(
-            b.cells, b.open_cells, b.needs, b.root, b.groups, b.sroot, systems, b.manned, hutted
-        )
+        return Board(b.cells, b.open_cells, b.needs, b.groups, systems, b.manned, hutted)
     groups = dict(b.groups)
-    r = b.root[node]
+    r = b.root_of(node)
     g = groups[r]
     members = _bump(g.members, seat, count)
     groups[r] = Group(g.type, g.nodes, g.open, members)
     manned = b.manned | {r} if any(members) else b.manned - {r}
-    return Board(
-        b.cells, b.open_cells, b.needs, b.root, groups, b.sroot, b.systems, manned, b.hutted
-    )
+    return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted)
 
 
 def without_members(board: Board, pieces: Iterable[tuple[Node, int]]) -> Board:
@@ -310,13 +362,11 @@ def without_members(board: Board, pieces: Iterable[tuple[Node, int]]) -> Board:
     b = board
     groups = dict(b.groups)
     for node, seat in pieces:
-        r = b.root[node]
+        r = b.root_of(node)
         g = groups[r]
         groups[r] = _new(Group, (g[0], g[1], g[2], _bump(g[3], seat, -1)))
     manned = frozenset(r for r in b.manned if any(groups[r][3]))
-    return Board(
-        b.cells, b.open_cells, b.needs, b.root, groups, b.sroot, b.systems, manned, b.hutted
-    )
+    return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted)
 
 
 def clear_members(board: Board, roots: list[Node]) -> Board:
@@ -327,9 +377,7 @@ def clear_members(board: Board, roots: list[Node]) -> Board:
         g = groups[r]
         groups[r] = Group(g.type, g.nodes, g.open, (0,) * len(g.members))
     manned = b.manned.difference(roots)
-    return Board(
-        b.cells, b.open_cells, b.needs, b.root, groups, b.sroot, b.systems, manned, b.hutted
-    )
+    return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted)
 
 
 def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:

@@ -59,26 +59,27 @@ def occupied(
     int the way :func:`allow_key` holds them. Without ``members`` (or ``huts``) in the mover's
     supply, their places are left 0: no option depends on them."""
     x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
-    cells, root, sroot = board.cells, board.root, board.sroot
+    cells = board.cells
     manned_roots = board.manned if members else None
     hutted_roots = board.hutted if huts else None
     manned = hutted = 0
     for dx, dy, back, shift, river in _SIDES[need]:
-        nx, ny = x + dx, y + dy
-        theirs = cells[nx, ny][2].parts[back]
+        there = cells[x + dx, y + dy]
+        theirs = there[2].parts[back]
         if not river:
-            if manned_roots and root[nx, ny, theirs[0]] in manned_roots:
+            if manned_roots and there[3][theirs[0]] in manned_roots:
                 manned |= 1 << shift
             continue
         a, b, c = theirs  # their parts run the other way round: c faces our part 0
         if manned_roots:
-            if root[nx, ny, c] in manned_roots:
+            root = there[3]
+            if root[c] in manned_roots:
                 manned |= 1 << shift
-            if root[nx, ny, b] in manned_roots:
+            if root[b] in manned_roots:
                 manned |= 2 << shift
-            if root[nx, ny, a] in manned_roots:
+            if root[a] in manned_roots:
                 manned |= 4 << shift
-        if hutted_roots and sroot[nx, ny, b] in hutted_roots:
+        if hutted_roots and there[4][b] in hutted_roots:
             hutted |= 2 << shift
     return manned << MANNED | hutted << HUTTED  # allow_key(False, False, 0, manned, hutted)
 

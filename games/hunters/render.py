@@ -92,7 +92,7 @@ def _area(state: HuntersState, width: int) -> list[str]:
                 for row in rows:
                     row.append(" " * BLOCK)
                 continue
-            tile_id, _, turned = here
+            tile_id, _, turned = here[:3]
             n, e, s, w = tuple(turned.edges)
             piece = pieces.get((x, y))
             mark = "*" if (x, y) == last else " "

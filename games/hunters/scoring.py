@@ -153,7 +153,7 @@ def final_scores(
     hunted = [(r, board.groups[r]) for r in board.manned if board.groups[r].type == "meadow"]
     for root, group in sorted(hunted, key=lambda kv: _first(kv[1].nodes)):
         points = meadow_points(tiles, board, group)[0]
-        on_shrine = [seat for node, seat in shrines.items() if board.root[node] == root]
+        on_shrine = [seat for node, seat in shrines.items() if board.root_of(node) == root]
         winners = (on_shrine[0],) if on_shrine else majority(group.members)
         out.append(("meadow", group.nodes, points, winners))
     return out
