@@ -75,6 +75,10 @@ class Turned:
     hut_masks: dict[int, int]
     """By river or lake id: the places of every river of its system on the tile, which a hut
     there would share a river system with (H6)."""
+    blockers: tuple[int, ...] = ()
+    """By option of the tile (``Tile.options``), the bits of an :func:`allow_key` made with
+    ``SUPPLY_LEFT`` turned over that rule it out: the places its piece would share a feature
+    (a member) or a river system (a hut) with, and the bit of its kind of piece's supply."""
 
 
 @attrs.frozen(eq=False)
@@ -141,8 +145,10 @@ class Tile:
         around it): bytes, for ``bytes.translate``, unless a count passes 255."""
         found = self.counted.get(key)
         if found is None:
-            moves = [1 + len(self.allow(key | r)) for r in range(4)]
-            by_mask = [sum([moves[r] for r in range(4) if mask >> r & 1]) for mask in range(16)]
+            by_mask = [0]  # by mask of rotations, their moves: each rotation doubles the list
+            for r in range(4):
+                moves = 1 + len(self.allow(key | r))
+                by_mask += [n + moves for n in by_mask]
             if max(by_mask) < 256:
                 found = self.fit_masks.translate(bytes(by_mask).ljust(256, b"\0"))
             else:
@@ -155,19 +161,13 @@ class Tile:
         not meet an occupied neighbour."""
         found = self.allowed.get(key)
         if found is None:
-            rotation, members, huts = key & ROTATION, key & MEMBERS_LEFT, key & HUTS_LEFT
-            hutted, manned = key >> HUTTED & PLACES, key >> MANNED
-            turned = self.turned[rotation]
-            masks, hut_masks = turned.masks, turned.hut_masks
+            against = key ^ SUPPLY_LEFT  # an empty supply's bit set, as the blockers hold it
+            blockers = self.turned[key & ROTATION].blockers
             found = self.allowed[key] = tuple(
                 [  # a list first: a generator resumed once per option costs more
-                    (piece, fid)
-                    for piece, fid in self.options
-                    if (
-                        huts and not hut_masks[fid] & hutted
-                        if piece == "hut"
-                        else members and not masks[fid] & manned
-                    )
+                    option
+                    for option, blocked_by in zip(self.options, blockers, strict=True)
+                    if not blocked_by & against
                 ]
             )
         return found
@@ -177,6 +177,7 @@ ROTATION = 0b11
 """The bits of an allow key that hold the rotation (the lowest: a placement's own)."""
 MEMBERS_LEFT, HUTS_LEFT = 1 << 2, 1 << 3
 """The bits of an allow key set when the mover has a tribe member, a hut left."""
+SUPPLY_LEFT = MEMBERS_LEFT | HUTS_LEFT
 HUTTED, MANNED, PLACES = 4, 16, 0xFFF
 """Where an allow key holds the places (12 bits, ``1 << (3 * direction + part)``) whose river
 system holds a hut and those whose feature holds a member."""
@@ -449,6 +450,12 @@ def _with_tables(tile: Tile) -> Tile:
     for fid, feature in tile.features.items():
         if feature.type == "river":
             system[fid] = system[feature.lake] if feature.lake is not None else (fid,)
+    options = tuple(
+        (piece, fid)
+        for fid, f in sorted(tile.features.items())
+        for piece, types in PIECE_TYPES.items()
+        if f.type in types
+    )
     tables = []
     for r, (parts, touches) in enumerate(turned):
         masks = {f: 0 for f in tile.features}
@@ -466,14 +473,14 @@ def _with_tables(tile: Tile) -> Tile:
                 touches={f: tuple(t) for f, t in touches.items()},
                 masks=masks,
                 hut_masks=hut_masks,
+                blockers=tuple(
+                    hut_masks[fid] << HUTTED | HUTS_LEFT
+                    if piece == "hut"
+                    else masks[fid] << MANNED | MEMBERS_LEFT
+                    for piece, fid in options
+                ),
             )
         )
-    options = tuple(
-        (piece, fid)
-        for fid, f in sorted(tile.features.items())
-        for piece, types in PIECE_TYPES.items()
-        if f.type in types
-    )
     nodes = tuple(
         (fid, f.type, len(turned[0][1][fid]))
         for fid, f in tile.features.items()

@@ -84,6 +84,36 @@ def test_engine_side_parts_and_masks() -> None:
     assert t.system[8] == (8, 1, 5)
 
 
+def test_engine_allowed_pieces_are_those_whose_places_meet_no_occupied_one() -> None:
+    """H6 as ``Tile.allow`` reads it from each option's blockers: a member's option is left
+    when the mover has a member and its feature's places meet no manned place, a hut's when the
+    mover has a hut and its river system's places meet no hutted one; and a cell's count of
+    moves by need is one per fitting rotation plus its options."""
+    places = [0, *(1 << b for b in range(12)), 0b101_000_010_100, 0xFFF]
+    for t in TILES.tiles.values():
+        for r, turned in enumerate(t.turned):
+            for members, huts in itertools.product((False, True), repeat=2):
+                for manned, hutted in itertools.product(places, repeat=2):
+                    key = board.allow_key(members, huts, r, manned, hutted)
+                    plain = tuple(
+                        (piece, fid)
+                        for piece, fid in t.options
+                        if (
+                            huts and not turned.hut_masks[fid] & hutted
+                            if piece == "hut"
+                            else members and not turned.masks[fid] & manned
+                        )
+                    )
+                    assert t.allow(key) == plain, (t.id, key)
+        for members, huts in itertools.product((False, True), repeat=2):
+            key = board.allow_key(members, huts)
+            by_need = t.moves_by_need(key)
+            for need in range(256):
+                rotations = t.by_need[need]
+                want = sum(1 + len(t.allow(key | r)) for r in rotations)
+                assert by_need[need] == want == t.cell_moves(key, need), (t.id, key, need)
+
+
 # --- the unions --------------------------------------------------------------------------------------
 
 
