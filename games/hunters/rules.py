@@ -37,7 +37,7 @@ from tribes.games.hunters.placement import (
 )
 from tribes.games.hunters.positions import from_position
 from tribes.games.hunters.scoring import complete, finish, winners_of
-from tribes.games.hunters.state import HuntersState, Piece, from_seed
+from tribes.games.hunters.state import HuntersState, Piece, from_seed, new_state
 
 Options = tuple[tuple[str, int], ...]
 """The (piece, feature) options of one placement."""
@@ -252,21 +252,20 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
         supply = tuple((m, h) for m, h in back)
     placed = (*state.placed, (x, y, tile, r))
     drawn, bonus, stack, bonus_stack, removed = next_tile(state, board, gold, effects)
-    after = HuntersState(  # not attrs.evolve: this is the hot path, and evolve is slow
-        tiles_source=state.tiles_source,
-        players=players,
-        placed=placed,
-        pieces=pieces,
-        supply=supply,
-        scores=scores,
-        stack=stack,
-        bonus_stack=bonus_stack,
-        removed=removed,
-        drawn=drawn,
-        bonus=bonus,
-        to_move=seat if bonus else (seat + 1) % players,
-        tiles=tiles,
-        board=board,
+    after = new_state(  # not attrs.evolve: this is the hot path, and evolve is slow
+        tiles,
+        board,
+        players,
+        placed,
+        pieces,
+        supply,
+        scores,
+        stack,
+        bonus_stack,
+        removed,
+        drawn,
+        bonus,
+        seat if bonus else (seat + 1) % players,
     )
     if drawn is None:
         after, final = finish(after)
