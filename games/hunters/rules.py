@@ -43,12 +43,23 @@ Options = tuple[tuple[str, int], ...]
 """The (piece, feature) options of one placement."""
 
 
+_NEW = object.__new__
+_PLACE = TilePlaced.__init__
+_PLACED = PlacedTile.__init__
+"""A move's event and effect are made as calling their class makes them (``object.__new__``,
+then the class's own ``__init__``) without the dict of keywords a class call builds and unpacks:
+each move makes one of each."""
+
+
 def _move(p: Placement, option: tuple[str, int] | None) -> TilePlaced:
     """The move of placement ``p`` with ``option`` (piece, feature id) or none."""
     x, y, r = decode(p)
+    move = _NEW(TilePlaced)
     if option is None:
-        return TilePlaced(x=x, y=y, rotation=r)
-    return TilePlaced(x=x, y=y, rotation=r, piece=option[0], feature=option[1])
+        _PLACE(move, x=x, y=y, rotation=r)
+    else:
+        _PLACE(move, x=x, y=y, rotation=r, piece=option[0], feature=option[1])
+    return move
 
 
 class Moves(MoveList):
@@ -234,7 +245,9 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     assert tile is not None
     x, y, r = event.x, event.y, event.rotation
     kind = event.piece
-    effects: list[Effect] = [PlacedTile(tile=tile, x=x, y=y, rotation=r)]
+    placed_tile = _NEW(PlacedTile)
+    _PLACED(placed_tile, tile=tile, x=x, y=y, rotation=r)
+    effects: list[Effect] = [placed_tile]
     supply = state.supply
     if kind is not None:
         members, huts = supply[seat]
