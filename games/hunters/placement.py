@@ -3,6 +3,8 @@ and the board's unions, no search."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from tribes.games.hunters.board import (
     DIRECTIONS,
     EDGE_NAMES,
@@ -58,30 +60,49 @@ def occupied(
     as the cell's own sides count them) and those whose river system holds a hut (H6), as one
     int the way :func:`allow_key` holds them. Without ``members`` (or ``huts``) in the mover's
     supply, their places are left 0: no option depends on them."""
-    x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
-    cells = board.cells
+    return occupied_at(board, (at,), (need,), (0,), members, huts).get(0, 0)
+
+
+def occupied_at(
+    board: Board,
+    cells: Sequence[Placement],
+    needs: Sequence[int],
+    which: Iterable[int],
+    members: bool = True,
+    huts: bool = True,
+) -> dict[int, int]:
+    """:func:`occupied` of the empty cells ``cells[j]`` (of need ``needs[j]``) for each ``j`` of
+    ``which``, by ``j``, where it is not 0: what the legal moves ask of every cell the drawn tile
+    fits, in one call."""
+    placed = board.cells
     manned_roots = board.manned if members else None
     hutted_roots = board.hutted if huts else None
-    manned = hutted = 0
-    for dx, dy, back, shift, river in _SIDES[need]:
-        there = cells[x + dx, y + dy]
-        theirs = there[2].parts[back]
-        if not river:
-            if manned_roots and there[3][theirs[0]] in manned_roots:
-                manned |= 1 << shift
-            continue
-        a, b, c = theirs  # their parts run the other way round: c faces our part 0
-        if manned_roots:
-            root = there[3]
-            if root[c] in manned_roots:
-                manned |= 1 << shift
-            if root[b] in manned_roots:
-                manned |= 2 << shift
-            if root[a] in manned_roots:
-                manned |= 4 << shift
-        if hutted_roots and there[4][b] in hutted_roots:
-            hutted |= 2 << shift
-    return manned << MANNED | hutted << HUTTED  # allow_key(False, False, 0, manned, hutted)
+    out = {}
+    for j in which:
+        at = cells[j]
+        x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
+        manned = hutted = 0
+        for dx, dy, back, shift, river in _SIDES[needs[j]]:
+            there = placed[x + dx, y + dy]
+            theirs = there[2].parts[back]
+            if not river:
+                if manned_roots and there[3][theirs[0]] in manned_roots:
+                    manned |= 1 << shift
+                continue
+            a, b, c = theirs  # their parts run the other way round: c faces our part 0
+            if manned_roots:
+                root = there[3]
+                if root[c] in manned_roots:
+                    manned |= 1 << shift
+                if root[b] in manned_roots:
+                    manned |= 2 << shift
+                if root[a] in manned_roots:
+                    manned |= 4 << shift
+            if hutted_roots and there[4][b] in hutted_roots:
+                hutted |= 2 << shift
+        if manned or hutted:
+            out[j] = manned << MANNED | hutted << HUTTED  # allow_key(False, False, 0, ...)
+    return out
 
 
 def draw(

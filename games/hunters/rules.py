@@ -33,6 +33,7 @@ from tribes.games.hunters.placement import (
     encode,
     misfit,
     occupied,
+    occupied_at,
     wrong_kind,
 )
 from tribes.games.hunters.positions import from_position
@@ -157,13 +158,11 @@ def legal_moves(state: HuntersState) -> Moves:
     keys = None
     if (members and board.manned) or (huts and board.hutted):  # else no place counts
         counts = list(counts)
-        keys = {}
-        for j in compress(range(len(cells)), counts):  # the cells the tile fits
-            need = needs[j]
-            around = occupied(board, cells[j], need, members > 0, huts > 0)
-            if around:
-                keys[j] = key | around
-                counts[j] = tile.cell_moves(key | around, need)
+        fits = compress(range(len(cells)), counts)  # the cells the tile fits
+        keys = occupied_at(board, cells, needs, fits, members > 0, huts > 0)
+        for j, around in keys.items():
+            keys[j] = key | around
+            counts[j] = tile.cell_moves(key | around, needs[j])
     return Moves(tile, cells, needs, list(accumulate(counts)), key, keys)
 
 
