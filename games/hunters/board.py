@@ -69,9 +69,9 @@ class Turned:
     """By feature id: its places as bits ``1 << (3 * direction + part)``. A member is blocked
     when its feature's mask meets the places whose neighbouring feature holds a member (H6)."""
     around: tuple[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]], ...]
-    """By direction d: (d, dx, dy, the side facing back, the feature ids on side d, and what an
-    empty cell's need code becomes across side d, from ``NEEDS``): what a placement walks
-    round."""
+    """By direction d: (what the cell across adds to a placement of rotation 0, dx, dy, the
+    side facing back, the feature ids on side d, and what an empty cell's need code becomes
+    across side d, from ``NEEDS``): what a placement walks round."""
     hut_masks: dict[int, int]
     """By river or lake id: the places of every river of its system on the tile, which a hut
     there would share a river system with (H6)."""
@@ -467,7 +467,8 @@ def _with_tables(tile: Tile) -> Tile:
             Turned(
                 edges=edges,
                 around=tuple(
-                    (d, *STEP[d], (d + 2) % 4, parts[d], NEEDS[d][edges[d]]) for d in range(4)
+                    ((dy << 15) + (dx << 2), dx, dy, (d + 2) % 4, parts[d], NEEDS[d][edges[d]])
+                    for d, (dx, dy) in enumerate(STEP)
                 ),
                 parts=parts,
                 touches={f: tuple(t) for f, t in touches.items()},

@@ -189,11 +189,11 @@ def place(
     """The new cell's roots by feature id, as they are found."""
     rivers = []
     manned = board.manned
-    for _, dx, dy, back, mine, becomes in turned.around:
+    for step, dx, dy, back, mine, becomes in turned.around:
         nx, ny = x + dx, y + dy
         there = cells.get((nx, ny))
         if there is None:
-            at = ((ny + 4096) << 13 | (nx + 4096)) << 2  # base(nx, ny)
+            at = here + step  # base(nx, ny)
             j = bisect_left(open_cells, at)
             if j < len(open_cells) and open_cells[j] == at:
                 needs[j] = becomes[needs[j]]
@@ -203,9 +203,10 @@ def place(
             continue
         theirs = there[2].parts[back]
         last = len(mine) - 1
+        roots_there = there[3]
         for k in range(last + 1):
             fid = mine[k]
-            other = cells[nx, ny][3][theirs[last - k]]  # read again: a join may relabel it
+            other = roots_there[theirs[last - k]]
             if fid in fresh:  # joins the placed group: one open part fewer on each side
                 g = groups[other]
                 node = (x, y, fid)
@@ -215,6 +216,7 @@ def place(
                 moved = _join(cells, (roots, x, y), groups, roots[fid], other)
                 if moved is not None:  # a manned group's root is now another one's
                     manned = (manned - {moved[0]}) | {moved[1]}
+                roots_there = cells[nx, ny][3]  # a join may relabel the cell across
         if last:
             rivers.append((mine[1], (nx, ny, theirs[1])))
     for fid, kind, open_ in tile.nodes:
