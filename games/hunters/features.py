@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from tribes.games.hunters.board import STEP, TileSet, Turned
+from tribes.games.hunters.board import HUTTED, MANNED, STEP, TileSet, Turned
 
 Node = tuple[int, int, int]
 Cell = tuple[int, int]
@@ -51,6 +51,7 @@ class Board:
     """The placed tiles, the empty cells next to them and both unions of features."""
 
     __slots__ = (
+        "around",
         "cells",
         "groups",
         "hutted",
@@ -69,6 +70,7 @@ class Board:
         systems: dict[Node, System],
         manned: frozenset[Node] = frozenset(),
         hutted: frozenset[Node] = frozenset(),
+        around: dict[int, int] | None = None,
     ) -> None:
         self.cells = cells
         """Cell -> (tile id, rotation, its table, its features' roots in both unions)."""
@@ -87,6 +89,13 @@ class Board:
         can be blocked by (H6), kept as pieces come and go and groups merge."""
         self.hutted = hutted
         """The roots of the river systems that hold a hut (H6)."""
+        self.around = {} if around is None else around
+        """By open cell (as ``open_cells`` holds it) beside a manned group or a hutted river
+        system, its occupied places (bits ``1 << (3 * direction + part)`` as the cell's own
+        sides count them, members' and huts' as :func:`board.allow_key` holds them): what H6
+        blocks a piece by. Kept as pieces come and groups join, from the nodes that become
+        occupied; a group whose members go home before the end is complete, and no open cell
+        is beside it."""
 
     def __deepcopy__(self, memo: object) -> Board:
         return self  # never changed once built
@@ -188,6 +197,9 @@ def place(
     roots = [NO_ROOT] * tile.slots
     """The new cell's roots by feature id, as they are found."""
     rivers = []
+    walks: list[tuple[tuple[Node, ...], int]] = []
+    """The nodes that a member (``MANNED``) or a hut (``HUTTED``) now occupies: their places
+    facing open cells are occupied ones of those cells."""
     manned = board.manned
     for step, dx, dy, back, mine, becomes in turned.around:
         nx, ny = x + dx, y + dy
@@ -211,9 +223,14 @@ def place(
                 g = groups[other]
                 node = (x, y, fid)
                 roots[fid] = other
+                if other in manned:  # it joins a member: the cells across it are blocked
+                    walks.append((((x, y, fid),), MANNED))
                 groups[other] = _new(Group, (g[0], (*g[1], node), g[2] + fresh.pop(fid) - 2, g[3]))
             else:
-                moved = _join(cells, (roots, x, y), groups, roots[fid], other)
+                mine_root = roots[fid]
+                if mine_root != other and (mine_root in manned) != (other in manned):
+                    walks.append((groups[other if mine_root in manned else mine_root][1], MANNED))
+                moved = _join(cells, (roots, x, y), groups, mine_root, other)
                 if moved is not None:  # a manned group's root is now another one's
                     manned = (manned - {moved[0]}) | {moved[1]}
                 roots_there = cells[nx, ny][3]  # a join may relabel the cell across
@@ -240,8 +257,11 @@ def place(
             for f in members:
                 sroots[f] = first
             systems[first] = _new(System, (nodes, zero))
-        for fid, theirs_node in rivers:
-            moved = _join_system(cells, (sroots, x, y), systems, fid, theirs_node)
+        for fid, (nx, ny, f) in rivers:
+            ra, rb = sroots[fid], cells[nx, ny][4][f]
+            if ra != rb and (ra in hutted) != (rb in hutted):
+                walks.append((systems[rb if ra in hutted else ra][0], HUTTED))
+            moved = _join_system(cells, (sroots, x, y), systems, ra, rb)
             if moved is not None:
                 hutted = (hutted - {moved[0]}) | {moved[1]}
     if piece is not None:
@@ -251,14 +271,57 @@ def place(
             s = systems[r]
             systems[r] = _new(System, (s[0], _bump(s[1], seat, 1)))
             hutted = hutted | {r}
+            walks.append((s[0], HUTTED))
         else:
             r = roots[fid]
             g = groups[r]
             groups[r] = _new(Group, (g[0], g[1], g[2], _bump(g[3], seat, 1)))
             manned = manned | {r}
+            walks.append((g[1], MANNED))
     cells[(x, y)] = (tile_id, rotation, turned, tuple(roots), tuple(sroots))
-    board = Board(cells, tuple(open_cells), bytes(needs), groups, systems, manned, hutted)
+    around = board.around
+    if walks or here in around:
+        around = around.copy()
+        around.pop(here, None)
+        for nodes, field in walks:
+            _occupy(cells, around, nodes, field)
+    board = Board(cells, tuple(open_cells), bytes(needs), groups, systems, manned, hutted, around)
     return board, touched
+
+
+def _occupy(
+    cells: dict[Cell, Placed], around: dict[int, int], nodes: Iterable[Node], field: int
+) -> None:
+    """Add to ``around`` the places of ``nodes`` (placed) that face open cells, as the cells
+    count them, in ``field`` (``MANNED``: the nodes' group holds a member; ``HUTTED``: their
+    river system holds a hut, which blocks across a river's middle part only, the one part a
+    river holds on a side)."""
+    for x, y, fid in nodes:
+        turned = cells[x, y][2]
+        for d, k in turned.touches.get(fid, ()):  # a lake touches no side
+            dx, dy = STEP[d]
+            if (x + dx, y + dy) in cells:
+                continue
+            at = ((y + dy + 4096) << 13 | (x + dx + 4096)) << 2  # base(x + dx, y + dy)
+            last = len(turned.parts[d]) - 1  # the cell across counts the parts the other way
+            bit = 1 << (field + 3 * ((d + 2) & 3) + last - k)
+            around[at] = around.get(at, 0) | bit
+
+
+def _all_around(
+    cells: dict[Cell, Placed],
+    groups: dict[Node, Group],
+    systems: dict[Node, System],
+    manned: frozenset[Node],
+    hutted: frozenset[Node],
+) -> dict[int, int]:
+    """``Board.around`` of a board, from all its manned groups and hutted river systems."""
+    around: dict[int, int] = {}
+    for r in manned:
+        _occupy(cells, around, groups[r].nodes, MANNED)
+    for r in hutted:
+        _occupy(cells, around, systems[r].nodes, HUTTED)
+    return around
 
 
 def base(x: int, y: int) -> int:
@@ -313,14 +376,11 @@ def _join(
 
 
 def _join_system(
-    cells: dict[Cell, Placed], placing: Placing, systems: dict[Node, System], fid: int, theirs: Node
+    cells: dict[Cell, Placed], placing: Placing, systems: dict[Node, System], ra: Node, rb: Node
 ) -> tuple[Node, Node] | None:
-    """Join the river system of river ``fid`` of the cell being placed with that of the placed
-    node ``theirs``; returns (the root that went, the one
-    it joined) when the system that lost its root held huts."""
-    ra = placing[0][fid]
-    nx, ny, f = theirs
-    rb = cells[nx, ny][4][f]
+    """Join the river systems of roots ``ra`` (of a river of the cell being placed) and ``rb``;
+    returns (the root that went, the one it joined) when the system that lost its root held
+    huts."""
     if ra == rb:
         return None
     sa, sb = systems[ra], systems[rb]
@@ -341,21 +401,23 @@ def add_piece(board: Board, node: Node, kind: str, seat: int, count: int = 1) ->
     """A new board with a piece counted in its group (a member) or its river system (a hut);
     ``count`` -1 takes one away."""
     b = board
+    groups, systems, manned, hutted = b.groups, b.systems, b.manned, b.hutted
     if kind == "hut":
-        systems = dict(b.systems)
+        systems = dict(systems)
         r = b.sroot_of(node)
         s = systems[r]
         huts = _bump(s.huts, seat, count)
         systems[r] = System(s.nodes, huts)
-        hutted = b.hutted | {r} if any(huts) else b.hutted - {r}
-        return Board(b.cells, b.open_cells, b.needs, b.groups, systems, b.manned, hutted)
-    groups = dict(b.groups)
-    r = b.root_of(node)
-    g = groups[r]
-    members = _bump(g.members, seat, count)
-    groups[r] = Group(g.type, g.nodes, g.open, members)
-    manned = b.manned | {r} if any(members) else b.manned - {r}
-    return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted)
+        hutted = hutted | {r} if any(huts) else hutted - {r}
+    else:
+        groups = dict(groups)
+        r = b.root_of(node)
+        g = groups[r]
+        members = _bump(g.members, seat, count)
+        groups[r] = Group(g.type, g.nodes, g.open, members)
+        manned = manned | {r} if any(members) else manned - {r}
+    around = _all_around(b.cells, groups, systems, manned, hutted)
+    return Board(b.cells, b.open_cells, b.needs, groups, systems, manned, hutted, around)
 
 
 def without_members(board: Board, pieces: Iterable[tuple[Node, int]]) -> Board:
@@ -368,7 +430,8 @@ def without_members(board: Board, pieces: Iterable[tuple[Node, int]]) -> Board:
         g = groups[r]
         groups[r] = _new(Group, (g[0], g[1], g[2], _bump(g[3], seat, -1)))
     manned = frozenset(r for r in b.manned if any(groups[r][3]))
-    return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted)
+    around = _all_around(b.cells, groups, b.systems, manned, b.hutted)
+    return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted, around)
 
 
 def clear_members(board: Board, roots: list[Node]) -> Board:
@@ -379,7 +442,7 @@ def clear_members(board: Board, roots: list[Node]) -> Board:
         g = groups[r]
         groups[r] = Group(g.type, g.nodes, g.open, (0,) * len(g.members))
     manned = b.manned.difference(roots)
-    return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted)
+    return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted, b.around)
 
 
 def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:

@@ -3,14 +3,13 @@ and the board's unions, no search."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-
 from tribes.games.hunters.board import (
     DIRECTIONS,
     EDGE_NAMES,
     HUTTED,
     MANNED,
     PIECE_TYPES,
+    PLACES,
     STEP,
     Tile,
     TileSet,
@@ -40,69 +39,23 @@ def fits_somewhere(tile: Tile, board: Board) -> bool:
     return not tile.fitting.isdisjoint(board.needs)
 
 
-_SIDES: tuple[tuple[tuple[int, int, int, int, bool], ...], ...] = tuple(
-    tuple(
-        (dx, dy, (d + 2) & 3, 3 * d, need[d] == "R")
-        for d, (dx, dy) in enumerate(STEP)
-        if need[d] != "."
-    )
-    for need in map(need_text, range(256))
-)
-"""By the need code of an empty cell: for each side with a tile across, (dx, dy, the side facing
-back, the shift of its first place bit, whether it is a river side of three parts)."""
-
-
 def occupied(
     board: Board, at: Placement, need: int, members: bool = True, huts: bool = True
 ) -> int:
     """The places around the empty cell of ``at`` (its placement of rotation 0, of need code
     ``need``) whose neighbouring feature holds a member (bits ``1 << (3 * direction + part)``,
     as the cell's own sides count them) and those whose river system holds a hut (H6), as one
-    int the way :func:`allow_key` holds them. Without ``members`` (or ``huts``) in the mover's
-    supply, their places are left 0: no option depends on them."""
-    return occupied_at(board, (at,), (need,), (0,), members, huts).get(0, 0)
+    int the way :func:`allow_key` holds them (``Board.around``). Without ``members`` (or
+    ``huts``) in the mover's supply, their places are left 0: no option depends on them."""
+    return board.around.get(at, 0) & OCCUPYING[members, huts]
 
 
-def occupied_at(
-    board: Board,
-    cells: Sequence[Placement],
-    needs: Sequence[int],
-    which: Iterable[int],
-    members: bool = True,
-    huts: bool = True,
-) -> dict[int, int]:
-    """:func:`occupied` of the empty cells ``cells[j]`` (of need ``needs[j]``) for each ``j`` of
-    ``which``, by ``j``, where it is not 0: what the legal moves ask of every cell the drawn tile
-    fits, in one call."""
-    placed = board.cells
-    manned_roots = board.manned if members else None
-    hutted_roots = board.hutted if huts else None
-    out = {}
-    for j in which:
-        at = cells[j]
-        x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
-        manned = hutted = 0
-        for dx, dy, back, shift, river in _SIDES[needs[j]]:
-            there = placed[x + dx, y + dy]
-            theirs = there[2].parts[back]
-            if not river:
-                if manned_roots and there[3][theirs[0]] in manned_roots:
-                    manned |= 1 << shift
-                continue
-            a, b, c = theirs  # their parts run the other way round: c faces our part 0
-            if manned_roots:
-                root = there[3]
-                if root[c] in manned_roots:
-                    manned |= 1 << shift
-                if root[b] in manned_roots:
-                    manned |= 2 << shift
-                if root[a] in manned_roots:
-                    manned |= 4 << shift
-            if hutted_roots and there[4][b] in hutted_roots:
-                hutted |= 2 << shift
-        if manned or hutted:
-            out[j] = manned << MANNED | hutted << HUTTED  # allow_key(False, False, 0, ...)
-    return out
+OCCUPYING = {
+    (members, huts): (-1 << MANNED if members else 0) | (PLACES << HUTTED if huts else 0)
+    for members in (False, True)
+    for huts in (False, True)
+}
+"""By (members left, huts left): the bits of ``Board.around`` that count for the mover."""
 
 
 def draw(

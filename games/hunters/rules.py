@@ -25,6 +25,7 @@ from tribes.games.hunters.events import (
 )
 from tribes.games.hunters.features import Board
 from tribes.games.hunters.placement import (
+    OCCUPYING,
     OFFSET,
     Placement,
     blocked,
@@ -33,7 +34,6 @@ from tribes.games.hunters.placement import (
     encode,
     misfit,
     occupied,
-    occupied_at,
     wrong_kind,
 )
 from tribes.games.hunters.positions import from_position
@@ -158,11 +158,14 @@ def legal_moves(state: HuntersState) -> Moves:
     keys = None
     if (members and board.manned) or (huts and board.hutted):  # else no place counts
         counts = list(counts)
-        fits = compress(range(len(cells)), counts)  # the cells the tile fits
-        keys = occupied_at(board, cells, needs, fits, members > 0, huts > 0)
-        for j, around in keys.items():
-            keys[j] = key | around
-            counts[j] = tile.cell_moves(key | around, needs[j])
+        keys = {}
+        around = board.around
+        kept = OCCUPYING[members > 0, huts > 0]
+        for j in compress(range(len(cells)), counts):  # the cells the tile fits
+            occupied_places = around.get(cells[j], 0) & kept
+            if occupied_places:
+                keys[j] = key | occupied_places
+                counts[j] = tile.cell_moves(key | occupied_places, needs[j])
     return Moves(tile, cells, needs, list(accumulate(counts)), key, keys)
 
 

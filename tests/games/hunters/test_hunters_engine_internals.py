@@ -427,6 +427,38 @@ def test_engine_occupied_roots_are_those_of_the_pieces_at_every_step(seats: int)
         assert b.hutted == {r for r, s in b.systems.items() if any(s.huts)}
 
 
+@pytest.mark.parametrize("seats", [2, 4, 5])
+def test_engine_occupied_places_are_those_of_the_features_across(seats: int) -> None:
+    """The board keeps each open cell's occupied places as members and huts come and groups
+    join (``Board.around``); at every step of random games, and on the board rebuilt from a
+    state read back, they are those read off the features across each side of every open cell
+    (H6): a member in the group of the feature on a side part, a hut in the river system of a
+    river's middle part."""
+    for state in _random_states(seats, range(5), "around"):
+        b = state.board
+        plain = {}
+        for at in b.open_cells:
+            x, y, _ = placement.decode(at)
+            places = 0
+            for d, (dx, dy) in enumerate(board.STEP):
+                there = b.cells.get((x + dx, y + dy))
+                if there is None:
+                    continue
+                theirs = there[2].parts[(d + 2) % 4]
+                for part, fid in enumerate(reversed(theirs)):  # as the open cell counts them
+                    node = (x + dx, y + dy, fid)
+                    if b.root_of(node) in b.manned:
+                        places |= 1 << (board.MANNED + 3 * d + part)
+                    if len(theirs) == 3 and part == 1 and b.sroot_of(node) in b.hutted:
+                        places |= 1 << (board.HUTTED + 3 * d + part)
+            if places:
+                plain[at] = places
+        assert b.around == plain
+        assert all(placement.occupied(b, at, 0) == plain.get(at, 0) for at in b.open_cells)
+        back = codec.structure(codec.unstructure(state), HuntersState)
+        assert back.board.around == plain
+
+
 def _random_states(seats: int, seeds: Iterable[int], stream: str) -> Iterator[Any]:
     """Every state of the random games of ``seeds`` at ``seats`` seats, the last one over; the
     moves drawn from ``stream``."""
