@@ -75,6 +75,11 @@ class Turned:
     hut_masks: dict[int, int]
     """By river or lake id: the places of every river of its system on the tile, which a hut
     there would share a river system with (H6)."""
+    across: dict[int, tuple[tuple[int, int, int, int], ...]] = attrs.field(factory=dict)
+    """By feature id (a lake: none): for each place it holds on a side, (dx, dy) to the cell
+    across, what that cell adds to a placement of rotation 0, and the place's bit as the cell
+    across counts its own sides' parts (``1 << (3 * direction + part)``): where a member or a
+    hut on the feature blocks a piece across (H6)."""
     blockers: tuple[int, ...] = ()
     """By option of the tile (``Tile.options``), the bits of an :func:`allow_key` made with
     ``SUPPLY_LEFT`` turned over that rule it out: the places its piece would share a feature
@@ -472,6 +477,17 @@ def _with_tables(tile: Tile) -> Tile:
                 ),
                 parts=parts,
                 touches={f: tuple(t) for f, t in touches.items()},
+                across={
+                    f: tuple(
+                        (
+                            *STEP[d],
+                            (STEP[d][1] << 15) + (STEP[d][0] << 2),
+                            1 << 3 * ((d + 2) % 4) + len(parts[d]) - 1 - k,
+                        )
+                        for d, k in touches.get(f, ())
+                    )
+                    for f in tile.features
+                },
                 masks=masks,
                 hut_masks=hut_masks,
                 blockers=tuple(

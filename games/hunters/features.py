@@ -297,15 +297,10 @@ def _occupy(
     river system holds a hut, which blocks across a river's middle part only, the one part a
     river holds on a side)."""
     for x, y, fid in nodes:
-        turned = cells[x, y][2]
-        for d, k in turned.touches.get(fid, ()):  # a lake touches no side
-            dx, dy = STEP[d]
-            if (x + dx, y + dy) in cells:
-                continue
-            at = ((y + dy + 4096) << 13 | (x + dx + 4096)) << 2  # base(x + dx, y + dy)
-            last = len(turned.parts[d]) - 1  # the cell across counts the parts the other way
-            bit = 1 << (field + 3 * ((d + 2) & 3) + last - k)
-            around[at] = around.get(at, 0) | bit
+        for dx, dy, step, place in cells[x, y][2].across[fid]:
+            if (x + dx, y + dy) not in cells:
+                at = (((y + 4096) << 13 | (x + 4096)) << 2) + step  # base(x + dx, y + dy)
+                around[at] = around.get(at, 0) | place << field
 
 
 def _all_around(
