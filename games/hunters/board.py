@@ -123,8 +123,6 @@ class Tile:
     fit_counts: bytes = b""
     """By need code, how many rotations fit (``len`` of ``by_need``'s entry): what
     ``bytes.translate`` makes of a board's needs to count a tile's moves without pieces."""
-    fit_masks: bytes = b""
-    """By need code, the rotations that fit as bits ``1 << rotation``."""
     allowed: dict[int, tuple[tuple[str, int], ...]] = attrs.field(
         factory=dict, metadata={datafiles.MEMO: True}
     )
@@ -146,18 +144,18 @@ class Tile:
         return count
 
     def moves_by_need(self, key: int) -> bytes | tuple[int, ...]:
-        """:meth:`cell_moves` of ``key`` for every need code (a cell with no occupied place
-        around it): bytes, for ``bytes.translate``, unless a count passes 255."""
+        """:meth:`cell_moves` of ``key`` (its supply bits alone) for every need code (a cell with
+        no occupied place around it): bytes, for ``bytes.translate``, unless a count passes
+        255. With no place occupied, every rotation allows the same options (:meth:`allow`)."""
         found = self.counted.get(key)
         if found is None:
-            by_mask = [0]  # by mask of rotations, their moves: each rotation doubles the list
-            for r in range(4):
-                moves = 1 + len(self.allow(key | r))
-                by_mask += [n + moves for n in by_mask]
-            if max(by_mask) < 256:
-                found = self.fit_masks.translate(bytes(by_mask).ljust(256, b"\0"))
+            moves = 1 + len(self.allow(key))  # by rotation; by need, times the rotations that fit
+            if 4 * moves < 256:
+                found = self.fit_counts.translate(
+                    bytes([n * moves for n in range(5)]).ljust(256, b"\0")
+                )
             else:
-                found = tuple([by_mask[mask] for mask in self.fit_masks])
+                found = tuple([n * moves for n in self.fit_counts])
             self.counted[key] = found
         return found
 
@@ -168,13 +166,18 @@ class Tile:
         if found is None:
             against = key ^ SUPPLY_LEFT  # an empty supply's bit set, as the blockers hold it
             blockers = self.turned[key & ROTATION].blockers
-            found = self.allowed[key] = tuple(
+            found = tuple(
                 [  # a list first: a generator resumed once per option costs more
                     option
                     for option, blocked_by in zip(self.options, blockers, strict=True)
                     if not blocked_by & against
                 ]
             )
+            if key >> HUTTED:
+                self.allowed[key] = found
+            else:  # no place occupied: the supply alone rules, the same in every rotation
+                for r in range(4):
+                    self.allowed[key & ~ROTATION | r] = found
         return found
 
 
@@ -505,12 +508,10 @@ def _with_tables(tile: Tile) -> Tile:
     )
     systems = tuple(dict.fromkeys(system.values()))
     by_need: list[tuple[int, ...]] = [()] * 256
-    fit_masks = [0] * 256
     for r, t in enumerate(tables):
         for mask in range(1, 16):
             code = need_code("".join(e if mask >> d & 1 else "." for d, e in enumerate(t.edges)))
             by_need[code] = (*by_need[code], r)
-            fit_masks[code] |= 1 << r
     return attrs.evolve(
         tile,
         turned=tuple(tables),
@@ -522,7 +523,6 @@ def _with_tables(tile: Tile) -> Tile:
         slots=max(tile.features) + 1,
         by_need=tuple(by_need),
         fit_counts=bytes(map(len, by_need)),
-        fit_masks=bytes(fit_masks),
         fitting=frozenset(code for code, rotations in enumerate(by_need) if rotations),
         fresh={fid: held for fid, _, held in nodes},
         scorable=tuple(fid for fid, kind, _ in nodes if kind != "meadow"),
