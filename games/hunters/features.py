@@ -388,7 +388,7 @@ def _join_system(
     if any(sa.huts):
         huts = tuple(p + q for p, q in zip(sa.huts, huts, strict=True))
         moved = (ra, rb)
-    systems[rb] = System(sb.nodes + sa.nodes, huts)
+    systems[rb] = _new(System, (sb.nodes + sa.nodes, huts))
     return moved
 
 
@@ -435,7 +435,7 @@ def clear_members(board: Board, roots: list[Node]) -> Board:
     groups = dict(b.groups)
     for r in roots:
         g = groups[r]
-        groups[r] = Group(g.type, g.nodes, g.open, (0,) * len(g.members))
+        groups[r] = _new(Group, (g.type, g.nodes, g.open, (0,) * len(g.members)))
     manned = b.manned.difference(roots)
     return Board(b.cells, b.open_cells, b.needs, groups, b.systems, manned, b.hutted, b.around)
 

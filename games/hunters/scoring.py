@@ -40,7 +40,7 @@ def river_points(tiles: TileSet, board: Board, group: Group) -> int:
         if lake is not None:
             lakes.add((x, y, lake))
     fish = sum(tiles.tiles[board.cells[(x, y)][0]].features[f].fish for x, y, f in lakes)
-    return len(feats.cells_of(group.nodes)) + fish
+    return len({(x, y) for x, y, _ in group.nodes}) + fish  # its tiles, each once
 
 
 def complete(
