@@ -11,6 +11,7 @@ from tribes.core.errors import IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import Game, State
 from tribes.core.header import Header
+from tribes.core.reprs import fields_repr
 
 S = TypeVar("S", bound=State)
 """The state type of the game played (declared here too: a Step is generic in it)."""
@@ -25,6 +26,8 @@ class Step(Generic[S]):
     event: Event | None
     state: S
     effects: tuple[Effect, ...]
+
+    __repr__ = fields_repr
 
 
 def play(game: Game[S], state: S, event: Event, index: int) -> Step[S]:

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tribes.core.reprs import fields_repr
+
 if TYPE_CHECKING:  # the Game contract imports this module: no import back at run time
     from tribes.core.game import Viewer
 
@@ -37,6 +39,12 @@ class Event:
     ``WHEN`` narrows one to the events whose fields meet a condition, as on :class:`Effect`."""
     WHEN: ClassVar[Mapping[str, str]] = {}
 
+    __repr__ = fields_repr
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _shared_repr(cls)
+
 
 @attrs.frozen(kw_only=True)
 class Effect:
@@ -50,6 +58,12 @@ class Effect:
 
     RULES: ClassVar[tuple[str, ...]] = ()
     WHEN: ClassVar[Mapping[str, str]] = {}
+
+    __repr__ = fields_repr
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _shared_repr(cls)
 
     def describe(self, seats: Sequence[str]) -> str:
         """One line in the game's language; subclasses say it better."""
@@ -75,6 +89,16 @@ class Upcaster:
     from_version: int
     old_fields: tuple[str, ...]
     fn: UpcastFn
+
+    __repr__ = fields_repr
+
+
+def _shared_repr(cls: type) -> None:
+    """An event or effect class takes :func:`fields_repr` unless it writes its own: set before
+    attrs decorates the class, which then finds a ``__repr__`` of the class's own and compiles
+    none (every game's events and effects, a plugin's too)."""
+    if "__repr__" not in cls.__dict__:
+        cls.__repr__ = fields_repr  # type: ignore[assignment,method-assign]  # a class method set on the class
 
 
 class EventTable:

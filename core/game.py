@@ -23,6 +23,7 @@ from tribes.core.header import Header
 from tribes.core.pictures import Picture
 from tribes.core.positions import POSITION_OPTIONS, position_options, seat_names
 from tribes.core.prng import Stream
+from tribes.core.reprs import fields_repr
 
 SPECTATOR: None = None
 EVERYTHING: Literal["all"] = "all"
@@ -43,6 +44,8 @@ class Option:
     takes: str
     choices: tuple[str, ...] = ()
     many: bool = False
+
+    __repr__ = fields_repr
 
     def refuses(self, value: str) -> str | None:
         """Why ``value`` is no value of this option, or None."""
@@ -76,6 +79,8 @@ class Facts:
     """The letter of the game's rule ids (``C`` of ``C18``): its rules text is ``rules.md`` in
     its own package, numbered ``- C1. …`` (:mod:`tribes.core.rulebook`); "" when it ships none."""
 
+    __repr__ = fields_repr
+
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
 
@@ -90,6 +95,8 @@ class Outcome:
     others: tuple[tuple[str, int], ...] = ()
     ended: str | None = None
     """Why the game ended, in words ("the 12th village is founded"); None while it goes on."""
+
+    __repr__ = fields_repr
 
 
 def proper_name(game: Game[Any]) -> str:
@@ -116,6 +123,8 @@ class Pending:
     seat: int
     decision: str
     details: Mapping[str, Any] = attrs.field(factory=dict)
+
+    __repr__ = fields_repr
 
 
 # --- the contract ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from tribes.core.prng import Chance
+from tribes.core.reprs import fields_repr
 
 
 @attrs.frozen(kw_only=True)
@@ -26,6 +27,8 @@ class Header:
     meta: dict[str, Any] = attrs.field(factory=dict)
     schema: dict[str, int] = attrs.field(factory=dict)
     files: dict[str, str] = attrs.field(factory=dict)
+
+    __repr__ = fields_repr
 
     @property
     def chance(self) -> Chance:

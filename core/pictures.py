@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from tribes.core.reprs import fields_repr
+
 OKABE_ITO = {
     "black": "#000000",
     "orange": "#E69F00",
@@ -61,6 +63,8 @@ class Picture:
     top: int = 0
     panel: Picture | None = None
     legible: float = 0.0
+
+    __repr__ = fields_repr
 
     def body(self) -> str:
         return "".join(markup for _, markup in self.parts)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import attrs
 
 from tribes.core.errors import CorruptLog
+from tribes.core.reprs import fields_repr
 
 
 def _crc8_table() -> tuple[int, ...]:
@@ -61,6 +62,8 @@ class Frame:
     """The payload is ``data[body:end]``; the check byte is at ``end``."""
     check: int
 
+    __repr__ = fields_repr
+
 
 @attrs.frozen
 class Torn:
@@ -68,6 +71,8 @@ class Torn:
 
     start: int
     why: str
+
+    __repr__ = fields_repr
 
 
 def read_uvarint(data: bytes, pos: int) -> tuple[int, int]:

@@ -12,6 +12,7 @@ import attrs
 
 from tribes.core.events import Event
 from tribes.core.header import Header
+from tribes.core.reprs import fields_repr
 
 _Key = TypeVar("_Key", str, int)
 """An annotation key: text (a tag) or an event index (a note)."""
@@ -51,6 +52,8 @@ class Checkpoint:
     events: int
     digest: bytes
 
+    __repr__ = fields_repr
+
 
 @attrs.frozen
 class Commit:
@@ -62,6 +65,8 @@ class Commit:
     annotations: int = 0
     """How many annotations come before it (0 in a log without any)."""
 
+    __repr__ = fields_repr
+
 
 @attrs.frozen
 class Annotation:
@@ -72,6 +77,8 @@ class Annotation:
     at: int
     key: str | int
     value: str | None
+
+    __repr__ = fields_repr
 
     @property
     def is_note(self) -> bool:
@@ -94,6 +101,8 @@ class Tail:
     torn: bool
     size: int
 
+    __repr__ = fields_repr
+
     def describe(self) -> str:
         parts = []
         if self.records:
@@ -111,6 +120,8 @@ class GameLog:
     checkpoints: tuple[Checkpoint, ...] = ()
     commits: tuple[Commit, ...] = ()
     annotations: tuple[Annotation, ...] = ()
+
+    __repr__ = fields_repr
 
     @property
     def tags(self) -> dict[str, str]:
@@ -149,3 +160,5 @@ class FileEnd:
     size: int
     check: int
     tail: Tail | None = None
+
+    __repr__ = fields_repr

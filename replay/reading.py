@@ -21,6 +21,7 @@ from tribes.core.errors import (
 from tribes.core.events import Event
 from tribes.core.game import Game
 from tribes.core.header import Header
+from tribes.core.reprs import fields_repr
 from tribes.events import codec, files, logfile
 from tribes.events.logfile import FileEnd, GameLog, Tail
 from tribes.events.model import CORPUS_MAGIC
@@ -43,6 +44,8 @@ class Opened:
     """None for the JSON form, which is rewritten whole on append."""
     raw: bytes = b""
     """The bytes read, to tell whether another writer changed the file since."""
+
+    __repr__ = fields_repr
 
     @property
     def tail(self) -> Tail | None:

@@ -17,6 +17,7 @@ import attrs
 from tribes.core import datafiles
 from tribes.core.datafiles import packaged
 from tribes.core.errors import BadData
+from tribes.core.reprs import fields_repr
 
 STANDARD = "standard"
 TERRITORIES = 60
@@ -48,6 +49,8 @@ class Territory:
     q: int
     r: int
 
+    __repr__ = fields_repr
+
 
 @attrs.frozen
 class Epoch:
@@ -56,6 +59,8 @@ class Epoch:
     bonus: int
     favourable: frozenset[str]
     unfavourable: frozenset[str]
+
+    __repr__ = fields_repr
 
 
 @attrs.frozen(kw_only=True, eq=False)
@@ -88,6 +93,8 @@ class Board:
     """By territory: the pair bits it is the source of."""
     pair_bit: Mapping[tuple[int, int], int]
     """By pair (source, target): its bit; the rules check a move with one lookup."""
+
+    __repr__ = fields_repr
 
     def territory(self, tid: int) -> Territory:
         return self.territories[tid - 1]

@@ -9,6 +9,7 @@ from typing import Any, cast
 import attrs
 
 from tribes.core.prng import Chance
+from tribes.core.reprs import fields_repr
 from tribes.events.codec import CACHE
 from tribes.games.clans.board import (
     COLOURS,
@@ -42,12 +43,16 @@ class Village:
     huts: Huts
     value: int | None
 
+    __repr__ = fields_repr
+
 
 @attrs.frozen(kw_only=True)
 class PendingOrder:
     """The active player must order these villages (C18, C19); they are not founded yet."""
 
     villages: tuple[int, ...]
+
+    __repr__ = fields_repr
 
 
 @attrs.frozen(kw_only=True)
@@ -82,6 +87,8 @@ class ClansState:
         metadata={CACHE: True},
     )
     """The board of ``board_source`` (a cache: built by the setup, handed from state to state)."""
+
+    __repr__ = fields_repr
 
     @classmethod
     def from_fields(cls, **fields: Any) -> ClansState:

@@ -20,6 +20,7 @@ import attrs
 
 from tribes.core import datafiles
 from tribes.core.errors import BadData
+from tribes.core.reprs import fields_repr
 
 STANDARD = "standard"
 DIRECTIONS = ("north", "east", "south", "west")
@@ -54,6 +55,8 @@ class Feature:
     fire: bool = False
     shrine: bool = False
 
+    __repr__ = fields_repr
+
 
 @attrs.frozen(eq=False)
 class Turned:
@@ -84,6 +87,8 @@ class Turned:
     """By option of the tile (``Tile.options``), the bits of an :func:`allow_key` made with
     ``SUPPLY_LEFT`` turned over that rule it out: the places its piece would share a feature
     (a member) or a river system (a hut) with, and the bit of its kind of piece's supply."""
+
+    __repr__ = fields_repr
 
 
 @attrs.frozen(eq=False)
@@ -131,6 +136,8 @@ class Tile:
         factory=dict, metadata={datafiles.MEMO: True}
     )
     """A cache of :meth:`moves_by_need`, by its key."""
+
+    __repr__ = fields_repr
 
     def cell_moves(self, key: int, need: int) -> int:
         """How many moves the tile makes on an empty cell of need code ``need``: each fitting
@@ -224,6 +231,8 @@ class TileSet:
     start: int
     land: tuple[int, ...]
     bonus: tuple[int, ...]
+
+    __repr__ = fields_repr
 
     def __deepcopy__(self, memo: object) -> TileSet:
         return self  # one per source, never changed but for its caches

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from tribes.core.prng import Chance
+from tribes.core.reprs import fields_repr
 from tribes.events.codec import CACHE
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import PIECE_TYPES, STANDARD, TileSet, load
@@ -35,6 +36,8 @@ class Piece:
     feature: int
     kind: str
     seat: int
+
+    __repr__ = fields_repr
 
 
 @attrs.frozen(kw_only=True)
@@ -75,6 +78,8 @@ class HuntersState:
     )
     """The placed tiles with their joined features, rebuilt from ``placed`` and ``pieces`` when
     not given (a state read back)."""
+
+    __repr__ = fields_repr
 
     @classmethod
     def from_fields(cls, **fields: Any) -> HuntersState:

@@ -18,6 +18,7 @@ import attrs
 from tribes.core import datafiles
 from tribes.core.datafiles import packaged
 from tribes.core.errors import BadData
+from tribes.core.reprs import fields_repr
 
 STANDARD = "standard"
 VARIANTS = ("floating-lands", "glacial-mass", "long-road")
@@ -51,6 +52,8 @@ class Territory:
     row: int
     spaces: tuple[int, ...]
 
+    __repr__ = fields_repr
+
 
 @attrs.frozen
 class Connection:
@@ -61,6 +64,8 @@ class Connection:
     peaks: int
     spaces: tuple[int, int] | None
     """The tent spaces at its two ends (None once a variant re-routes it)."""
+
+    __repr__ = fields_repr
 
 
 @attrs.frozen(kw_only=True, eq=False)
@@ -91,6 +96,8 @@ class Map:
     """By territory index (id - 1): its terrain's number in ``TERRAINS`` (a hand's payments
     by territory are read with it)."""
 
+    __repr__ = fields_repr
+
     @property
     def key(self) -> tuple[str, tuple[str, ...]]:
         return (self.source, self.variants)
@@ -117,6 +124,8 @@ class Expedition:
     id: str
     mission: str
     points: tuple[int, int]
+
+    __repr__ = fields_repr
 
 
 def load(source: str = STANDARD, variants: Iterable[str] = (), text: str | None = None) -> Map:

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from tribes.core.prng import Chance
+from tribes.core.reprs import fields_repr
 from tribes.events.codec import CACHE
 from tribes.games.iwari.board import TERRAINS, Map, Terrain, expeditions, load
 from tribes.games.iwari.situations import Situations, situations
@@ -43,12 +44,16 @@ class PendingFeat:
     kind: str
     options: tuple[int, ...]
 
+    __repr__ = fields_repr
+
 
 @attrs.frozen
 class ExpeditionCard:
     id: str
     claimed: tuple[int, ...] = ()
     """Seats that completed it, in order: the first scored the first circle."""
+
+    __repr__ = fields_repr
 
 
 @attrs.frozen(slots=False)
@@ -121,6 +126,8 @@ class IwariState:
     )
     """A cache of each territory's situation code (``situations``), kept up to date by plays:
     legal moves look a territory's plays up by it."""
+
+    __repr__ = fields_repr
 
     @classmethod
     def from_fields(cls, **fields: Any) -> IwariState:
