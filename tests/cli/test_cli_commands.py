@@ -109,6 +109,16 @@ def test_show_loads_its_own_module_and_no_machinery_of_many_games(cli):
     assert not wrong, wrong
 
 
+def test_act_on_a_log_loads_no_corpus_machinery(cli):
+    """``act`` on a log appends to it (a path with ``#`` loads the corpus machinery, to refuse
+    a game of a corpus, only then): its ~40 M instructions are not paid by every move."""
+    path = cli.new()
+    first = testing_cli.run_process("moves", str(path)).stdout.split()[0]
+    loaded = set(_loaded_after("act", str(path), first))
+    assert "tribes.replay.appending" in loaded
+    assert not {m for m in loaded if m.startswith(("tribes.events.corpus", "tribes.replay.corpus"))}
+
+
 @pytest.mark.parametrize("width", [50, 52, 60, 64, 70, 77, 78, 100])
 def test_help_without_click_is_clicks_to_the_byte(width):
     ours = commands.help_text(width)
