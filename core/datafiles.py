@@ -8,11 +8,11 @@ nothing here keeps a log's files (a game may keep a bounded memo of what it buil
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import pkgutil
 from typing import Any
 
+from tribes.core.blake2 import blake2b
 from tribes.core.errors import BadData
 
 MEMO = "tribes.memo"
@@ -38,7 +38,7 @@ def packaged(package: str, name: str) -> Any:
 def key(text: str) -> str:
     """The name a state gives the file of ``text`` carried in a log: the same for the same text,
     whatever the file was called (it is part of what a state hashes to)."""
-    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    digest = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
     return f"file:{digest}"
 
 

@@ -16,17 +16,19 @@ Algorithm (version 1), all integers big-endian:
 - ``shuffle`` is Fisher-Yates from the last position down, position ``i`` swapping with
   ``below(i + 1)``.
 
-BLAKE2b comes with every Python (hashlib), so the same numbers come out everywhere.
+BLAKE2b comes with every Python (hashlib's, :mod:`tribes.core.blake2`), so the same numbers
+come out everywhere.
 
 Games draw through :class:`Chance` (a header's ``chance``), never from a seed by hand.
 """
 
 from __future__ import annotations
 
-import hashlib
 import struct
 from collections.abc import Sequence
 from typing import TypeVar
+
+from tribes.core.blake2 import blake2b
 
 T = TypeVar("T")
 
@@ -38,12 +40,12 @@ _EIGHT_WORDS = struct.Struct(">8Q")
 def stream_key(seed: int | str, stream: str) -> bytes:
     """The key of one named stream of one seed."""
     material = b"tribes-prng-1\x00" + str(seed).encode() + b"\x00" + stream.encode()
-    return hashlib.blake2b(material, digest_size=32).digest()
+    return blake2b(material, digest_size=32).digest()
 
 
 def block(key: bytes, number: int) -> bytes:
     """The 64-byte block ``number`` of the stream with ``key``: words ``8 * number`` onwards."""
-    return hashlib.blake2b(number.to_bytes(8, "big"), key=key, digest_size=64).digest()
+    return blake2b(number.to_bytes(8, "big"), key=key, digest_size=64).digest()
 
 
 def word(key: bytes, index: int) -> int:

@@ -11,7 +11,6 @@ amount of data is bounded. Events travel in two shapes:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import operator
@@ -25,6 +24,7 @@ import cattrs
 import msgpack
 from cattrs.gen import make_dict_unstructure_fn, override
 
+from tribes.core.blake2 import blake2b
 from tribes.core.errors import CorruptLog, UnsupportedVersion
 from tribes.core.events import Event, EventTable, Payload
 
@@ -255,7 +255,7 @@ def state_hash(state: Any) -> str:
     ``pack(canonical(converter().unstructure(state)))``, computed by :func:`canonical_plain`
     (the same bytes, a test pins it over every state of every game)."""
     encoded = pack(canonical_plain(state))
-    return hashlib.blake2b(encoded, digest_size=16).hexdigest()
+    return blake2b(encoded, digest_size=16).hexdigest()
 
 
 _SCALARS = frozenset({int, str, bool, float, bytes, type(None)})

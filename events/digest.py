@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from typing import Any
 
+from tribes.core.blake2 import blake2b
 from tribes.core.events import Event
 from tribes.core.header import Header
 from tribes.events import annotation, codec
@@ -39,7 +39,7 @@ class Running:
     """The log digest as events are added: ``at()`` after each one is the digest so far."""
 
     def __init__(self, header: Header) -> None:
-        self._hash = hashlib.blake2b(digest_size=LOG_DIGEST_BYTES, person=b"tribes-log")
+        self._hash = blake2b(digest_size=LOG_DIGEST_BYTES, person=b"tribes-log")
         self._add(header_bytes(header))
 
     def _add(self, data: bytes) -> None:
@@ -75,7 +75,7 @@ def log_digest(header: Header, events: Iterable[Event], notes: Iterable[Annotati
 def commit_digest(log_digest_so_far: bytes, state: Any) -> bytes:
     """The digest a commit holds: the log digest so far and the state hash after it."""
     state_hash = bytes.fromhex(codec.state_hash(state))
-    h = hashlib.blake2b(digest_size=COMMIT_BYTES, person=b"tribes-commit")
+    h = blake2b(digest_size=COMMIT_BYTES, person=b"tribes-commit")
     h.update(log_digest_so_far)
     h.update(state_hash)
     return h.digest()

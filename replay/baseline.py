@@ -19,7 +19,6 @@ checked for its type and size.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -29,6 +28,7 @@ from typing import Any, BinaryIO
 import attrs
 import msgpack
 
+from tribes.core.blake2 import blake2b
 from tribes.core.errors import IllegalMove, TribesError, UsageError
 from tribes.core.game import Game
 from tribes.events import codec, logfile
@@ -163,7 +163,7 @@ def _digest(state: Any) -> bytes:
 
 def write(out: BinaryIO, records: Iterable[Record]) -> int:
     """Write a baseline of ``records``; how many games it holds."""
-    summing = hashlib.blake2b(digest_size=16)
+    summing = blake2b(digest_size=16)
 
     def put(data: Any) -> None:
         packed = msgpack.packb(data, use_bin_type=True)
@@ -211,7 +211,7 @@ class _Reader:
         self.handle = handle
         self.stream = stream
         """The bytes before the digest."""
-        self.summing = hashlib.blake2b(digest_size=16)
+        self.summing = blake2b(digest_size=16)
         self.unpacker = msgpack.Unpacker(
             raw=False,
             strict_map_key=True,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from tribes.core import views
+from tribes.core.blake2 import blake2b
 from tribes.core.engine import Step, play
 from tribes.core.errors import BadNotation, IllegalMove, TribesError
 from tribes.core.events import Event
@@ -22,7 +22,7 @@ from tribes.replay.query import at_step, step_query
 
 def log_digest(log: GameLog) -> str:
     """The identity of a log: BLAKE2b of its .tribes encoding (16 bytes, hex)."""
-    return hashlib.blake2b(logfile.encode(log), digest_size=16).hexdigest()
+    return blake2b(logfile.encode(log), digest_size=16).hexdigest()
 
 
 def fork(log: GameLog, at: int) -> GameLog:

@@ -8,13 +8,13 @@ record, at which byte).
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import zlib
 from typing import Any
 
 import attrs
 
+from tribes.core.blake2 import blake2b
 from tribes.core.errors import CorruptLog
 from tribes.core.header import Header
 from tribes.events import codec, logfile
@@ -190,7 +190,7 @@ def game_digest(
     gives it, and its seed), its packed events, the state hash after the last one and, when it
     has one, its annex (tags, notes, where its appends ended), each prefixed by its length. A
     game without an annex has the digest version 1 gave it."""
-    h = hashlib.blake2b(digest_size=DIGEST_BYTES, person=b"tribes-corpus")
+    h = blake2b(digest_size=DIGEST_BYTES, person=b"tribes-corpus")
     pieces = [part, seed.to_bytes(8, "big"), events, bytes.fromhex(state_hash)]
     for piece in pieces + ([annex] if annex else []):
         h.update(uvarint(len(piece)))
@@ -205,7 +205,7 @@ class AppendDigest:
     dropped, duplicated or moved, an append dropped or two swapped, changes it."""
 
     def __init__(self, previous: bytes) -> None:
-        self._hash = hashlib.blake2b(digest_size=APPEND_DIGEST_BYTES, person=b"tribes-append")
+        self._hash = blake2b(digest_size=APPEND_DIGEST_BYTES, person=b"tribes-append")
         self._hash.update(previous)
 
     def add(self, payload: bytes) -> None:
