@@ -3,14 +3,17 @@ answered from :mod:`tribes.cli.commands` without click, the plainest forms of ``
 and ``log`` by :mod:`tribes.cli.quick` (click's answer to the byte; anything else it leaves to
 click),
 anything else by the click group of :mod:`tribes.cli.main`, imported only then. The script lives here, not in ``commands.py``, since
-``main`` reads the table of commands: the table imports neither, and no import goes round."""
+``main`` reads the table of commands: the table imports neither, and no import goes round.
+The modules a command needs are loaded with the garbage collector off, then frozen
+(:class:`_Loading`)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
-from tribes.cli.commands import help_text
+from tribes.cli.commands import COMMANDS, help_text
 
 
 def run() -> None:
@@ -28,13 +31,39 @@ def run() -> None:
                 output_failed(exc)
             return
     if sys.argv[1:2] == ["show"] or sys.argv[1:2] == ["log"]:
-        from tribes.cli.quick import answered
-
+        with _LOADING:
+            from tribes.cli.quick import answered
         if answered(sys.argv[1], sys.argv[2:]):
             return
-    from tribes.cli.main import main
+    with _LOADING:
+        from tribes.cli.main import main
 
+        if sys.argv[1:2] and sys.argv[1] in COMMANDS:  # its module, which the group would load
+            import importlib
+
+            importlib.import_module(COMMANDS[sys.argv[1]][0].partition(":")[0])
     main()
+
+
+class _Loading:
+    """Around the loading of a command's modules: the cyclic garbage collector off meanwhile,
+    and then every object alive frozen (``gc.freeze``: left out of every later collection).
+
+    Loading modules makes objects that live as long as the process (modules, classes,
+    functions, tables) and next to no garbage. The collector would look them all over again
+    at each full collection, and once more as the process exits, to find nothing: ~34 M
+    instructions of ``tribes show`` of a short log (8%). Objects made later, by the command
+    itself, are collected as ever. Only the ``tribes`` script does this, not the library."""
+
+    def __enter__(self) -> None:
+        gc.disable()
+
+    def __exit__(self, *_: object) -> None:
+        gc.freeze()
+        gc.enable()
+
+
+_LOADING = _Loading()
 
 
 def _width() -> int:
