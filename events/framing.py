@@ -15,13 +15,25 @@ from tribes.core.errors import CorruptLog
 from tribes.core.reprs import fields_repr
 
 
+def crc8_of_byte(byte: int) -> int:
+    """The CRC-8 of one byte, bit by bit: what :data:`_CRC8` holds for it."""
+    crc = byte
+    for _ in range(8):
+        crc = ((crc << 1) ^ 0x07) & 0xFF if crc & 0x80 else (crc << 1) & 0xFF
+    return crc
+
+
 def _crc8_table() -> tuple[int, ...]:
-    table = []
-    for byte in range(256):
-        crc = byte
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x07) & 0xFF if crc & 0x80 else (crc << 1) & 0xFF
-        table.append(crc)
+    """:func:`crc8_of_byte` of every byte, from its linearity (the CRC of ``a ^ b`` is the
+    CRC of ``a`` XOR that of ``b``): the CRC of each power of two, and of each other byte that
+    of its top bit XOR that of the rest: 255 XORs, not 2,048 steps of a loop (~1.7 M
+    instructions of every command that reads a log; ``tests/logs`` compares the two)."""
+    table = [0] * 256
+    bit = 1
+    while bit < 256:
+        top = crc8_of_byte(bit)
+        table[bit : 2 * bit] = [top ^ rest for rest in table[:bit]]
+        bit <<= 1
     return tuple(table)
 
 
