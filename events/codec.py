@@ -1,7 +1,11 @@
 """The one serialization module: attrs objects <-> plain data <-> msgpack / JSON.
 
 The cattrs converter is made by :func:`make_converter` (strict primitives, tuples back from lists,
-enums by value, cache fields left out), on first use. Nothing else in tribes calls msgpack or json on game objects. Decoding is
+enums by value, cache fields left out), on first use; cattrs itself is imported then. What a log
+is read into (its header, its events) and what its digest covers take a plainer path first
+(:func:`structure`, :func:`unstructure`: the same values, ``tests/core/test_codec_plain.py``), so
+that ``tribes show`` of a well-formed log loads no cattrs (~75 M instructions: its import and its
+generated code); anything that path does not take, a bad value above all, is the converter's. Nothing else in tribes calls msgpack or json on game objects. Decoding is
 strict: an int is an int, text is UTF-8 without lone surrogates, no NaN or Infinity, and the
 amount of data is bounded. Events travel in two shapes:
 
@@ -14,19 +18,22 @@ from __future__ import annotations
 import json
 import math
 import operator
+import types
+import typing
 from collections.abc import Callable
 from enum import Enum
 from itertools import chain
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
-import cattrs
 import msgpack
-from cattrs.gen import make_dict_unstructure_fn, override
 
 from tribes.core.blake2 import blake2b
 from tribes.core.errors import CorruptLog, UnsupportedVersion
 from tribes.core.events import Event, EventTable, Payload
+
+if TYPE_CHECKING:
+    import cattrs
 
 T = TypeVar("T")
 
@@ -41,6 +48,9 @@ _CONVERTER: cattrs.Converter | None = None
 def make_converter() -> cattrs.Converter:
     """A new converter: strict primitives (an int is an int: no bool, text or float coerced),
     attrs classes with cache fields."""
+    import cattrs
+    from cattrs.gen import make_dict_unstructure_fn, override
+
     conv = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool, float, bytes):
         conv.register_structure_hook(kind, _strict(kind))
@@ -117,11 +127,178 @@ def _has_caches(cls: Any) -> bool:
 
 def unstructure(obj: Any) -> Any:
     """Plain data (dicts, lists, ints, strs) for any attrs object, tuple or enum."""
-    return converter().unstructure(obj)
+    data = plain_data(obj)
+    return converter().unstructure(obj) if data is NOT_PLAIN else data
 
 
 def structure(data: Any, cls: type[T]) -> T:
-    return converter().structure(data, cls)
+    made = plain_value(data, cls)
+    return converter().structure(data, cls) if made is NOT_PLAIN else made
+
+
+def structure_failed(exc: BaseException) -> bool:
+    """Whether ``exc``, raised by :func:`structure`, says the data is wrong (cattrs' validation
+    errors, and what a type or a check raises), not that something else broke."""
+    import cattrs
+
+    structuring = (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError)
+    return isinstance(exc, structuring)
+
+
+# --- the plain path: what the converter does, for plain values, without cattrs --------------------
+
+NOT_PLAIN: Any = object()
+"""What the plain path answers for a value it does not take: the converter's, then."""
+_Take = Callable[[Any], Any]
+_TAKERS: dict[Any, _Take | None] = {}
+"""By class or type: how the plain path structures a value of it (the value, or NOT_PLAIN), or
+None for one it leaves to the converter."""
+_FORMS: dict[type, tuple[tuple[str, _Take, bool], ...] | None] = {}
+"""By attrs class: each field's name, how to structure its value, and whether it is required;
+None for a class the plain path leaves to the converter (cache fields, a type it does not
+take)."""
+
+
+def plain_data(value: Any, *, in_fields: bool = False) -> Any:
+    """``converter().unstructure(value)`` for plain values (None, bool, int, float, text;
+    lists, tuples and dicts of them; enums; an attrs object of such fields, none a cache), or
+    NOT_PLAIN for anything else: lists for tuples, an enum's value, an attrs object's fields in
+    declared order. Inside an attrs object (``in_fields``) cattrs goes by each field's declared
+    type, not by the value's: an attrs object there is left to it."""
+    kind = type(value)
+    if kind in _PLAIN_SCALARS:
+        return value
+    if kind is list or kind is tuple:
+        out = [plain_data(v, in_fields=in_fields) for v in value]
+        return NOT_PLAIN if any(v is NOT_PLAIN for v in out) else out
+    if kind is dict:
+        pairs = [
+            (plain_data(k, in_fields=in_fields), plain_data(v, in_fields=in_fields))
+            for k, v in value.items()
+        ]
+        plain = not any(k is NOT_PLAIN or v is NOT_PLAIN for k, v in pairs)
+        return dict(pairs) if plain else NOT_PLAIN
+    if isinstance(value, Enum):
+        return plain_data(value.value)
+    form = _form(kind) if not in_fields and attrs.has(kind) else None
+    if form is None:
+        return NOT_PLAIN
+    return plain_data({name: getattr(value, name) for name, _, _ in form}, in_fields=True)
+
+
+def plain_value(data: Any, cls: Any) -> Any:
+    """``converter().structure(data, cls)`` where ``cls`` is a plain type and ``data`` is what
+    the converter would take without a word (the strict primitives, a list or tuple for a
+    tuple, a dict for a dict or an attrs class with no unknown key and every required one); or
+    NOT_PLAIN, and the converter says what is wrong."""
+    take = _taker(cls)
+    return NOT_PLAIN if take is None else take(data)
+
+
+_PLAIN_SCALARS = frozenset({type(None), bool, int, float, str})
+
+
+def _taker(kind: Any) -> _Take | None:
+    if kind not in _TAKERS:
+        _TAKERS[kind] = _make_taker(kind)
+    return _TAKERS[kind]
+
+
+def _make_taker(kind: Any) -> _Take | None:
+    """How the plain path structures a value of ``kind`` (as the converter's hooks do), or
+    None."""
+    if kind is Any:
+        return lambda value: value
+    if kind in (int, bool, float):
+        return lambda value: value if type(value) is kind else NOT_PLAIN
+    if kind is str:
+        return lambda value: value if type(value) is str and _valid_text(value) else NOT_PLAIN
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        by_value = {(type(m.value), m.value): m for m in kind}
+        return lambda value: by_value.get((type(value), value), NOT_PLAIN)
+    if isinstance(kind, type) and attrs.has(kind):
+        return _attrs_taker(kind)
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return _sequence_taker(_taker(args[0]))
+    if origin is dict and len(args) == 2:
+        return _mapping_taker(_taker(args[0]), _taker(args[1]))
+    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        one = _taker(next(a for a in args if a is not type(None)))
+        return None if one is None else (lambda value: value if value is None else one(value))
+    return None
+
+
+def _sequence_taker(item: _Take | None) -> _Take | None:
+    if item is None:
+        return None
+
+    def take(value: Any) -> Any:
+        if type(value) is not list and type(value) is not tuple:
+            return NOT_PLAIN
+        out = tuple(map(item, value))
+        return NOT_PLAIN if NOT_PLAIN in out else out
+
+    return take
+
+
+def _mapping_taker(key: _Take | None, item: _Take | None) -> _Take | None:
+    if key is None or item is None:
+        return None
+
+    def take(value: Any) -> Any:
+        if type(value) is not dict:
+            return NOT_PLAIN
+        out = {key(k): item(v) for k, v in value.items()}
+        plain = len(out) == len(value) and NOT_PLAIN not in out and NOT_PLAIN not in out.values()
+        return out if plain else NOT_PLAIN
+
+    return take
+
+
+def _attrs_taker(cls: type) -> _Take | None:
+    form = _form(cls)
+    if form is None:
+        return None
+    names = {name for name, _, _ in form}
+
+    def take(data: Any) -> Any:
+        if type(data) is not dict or not names.issuperset(data):
+            return NOT_PLAIN
+        fields = {}
+        for name, take_field, required in form:
+            if name in data:
+                value = take_field(data[name])
+                if value is NOT_PLAIN:
+                    return NOT_PLAIN
+                fields[name] = value
+            elif required:
+                return NOT_PLAIN
+        try:
+            return cls(**fields)
+        except Exception:  # a check of the class's own: the converter says it as it does
+            return NOT_PLAIN
+
+    return take
+
+
+def _form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
+    if cls not in _FORMS:
+        _FORMS[cls] = _make_form(cls)
+    return _FORMS[cls]
+
+
+def _make_form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
+    if _cache_fields(cls):
+        return None
+    attrs.resolve_types(cls)
+    form = []
+    for field in attrs.fields(cls):
+        take = _taker(field.type)
+        if take is None or not field.init or field.alias != field.name:
+            return None
+        form.append((field.name, take, field.default is attrs.NOTHING))
+    return tuple(form)
 
 
 # --- events ---------------------------------------------------------------------------------------
@@ -133,12 +310,12 @@ def field_names(cls: type[Event]) -> tuple[str, ...]:
 
 def event_to_wire(event: Event) -> list[Any]:
     cls = type(event)
-    return [cls.TAG, *(converter().unstructure(getattr(event, n)) for n in field_names(cls))]
+    return [cls.TAG, *(unstructure(getattr(event, n)) for n in field_names(cls))]
 
 
 def event_to_dict(event: Event) -> Payload:
     data: Payload = {"type": type(event).NAME}
-    data.update(converter().unstructure(event))
+    data.update(unstructure(event))
     return data
 
 
@@ -200,13 +377,17 @@ def _structure_event(table: EventTable, cls: type[Event], payload: Payload, vers
     if version > cls.VERSION:
         raise UnsupportedVersion(_version_message(table, cls.TAG, version))
     try:
-        return converter().structure(payload, cls)
-    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError) as exc:
+        return structure(payload, cls)
+    except Exception as exc:
+        if not structure_failed(exc):
+            raise
         raise CorruptLog(f"event '{cls.NAME}' is malformed: {why(exc)}") from None
 
 
 def why(exc: BaseException) -> str:
     """What a structuring error says, in one line, whatever it holds."""
+    import cattrs
+
     try:
         if isinstance(exc, cattrs.BaseValidationError):
             leaves = [why(e) for e in exc.exceptions] or [repr(exc)]

@@ -9,8 +9,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import cattrs
-
 from tribes.core.errors import CorruptLog, UnsupportedVersion
 from tribes.core.header import Header
 from tribes.events import codec
@@ -116,7 +114,9 @@ def header_from_data(data: Any, path: str | None, version: int = 2) -> Header:
         raise bad("; ".join(problems))
     try:
         return codec.structure(data, Header)
-    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError) as exc:
+    except Exception as exc:
+        if not codec.structure_failed(exc):
+            raise
         raise bad(codec.why(exc)) from None
 
 

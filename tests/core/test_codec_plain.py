@@ -1,0 +1,114 @@
+"""The codec's plain path (``codec.plain_value``, ``codec.plain_data``) gives what the cattrs
+converter gives, value for value and type for type, wherever it answers: every event and header
+of random games of every built-in game, both ways; and it leaves every bad value to the
+converter, so that what is wrong is said as ever."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from tribes import games
+from tribes.core.header import Header
+from tribes.events import codec
+from tribes.games.iwari.board import Terrain
+from tribes.testing.playouts import playout
+
+
+def typed(value: Any) -> Any:
+    """``value`` with the type of every part beside it: equal only if equal and alike."""
+    if isinstance(value, list | tuple):
+        return (type(value), [typed(v) for v in value])
+    if isinstance(value, dict):
+        return (dict, [(typed(k), typed(v)) for k, v in value.items()])
+    return (type(value), value)
+
+
+def _same_data(value: Any) -> None:
+    plain = codec.plain_data(value)
+    assert plain is not codec.NOT_PLAIN, value
+    assert typed(plain) == typed(codec.converter().unstructure(value))
+
+
+def _same_value(data: Any, cls: Any) -> Any:
+    plain = codec.plain_value(data, cls)
+    assert plain is not codec.NOT_PLAIN, (data, cls)
+    made = codec.converter().structure(data, cls)
+    assert plain == made and typed(attrs.asdict(plain)) == typed(attrs.asdict(made))
+    return plain
+
+
+@pytest.mark.parametrize("name", games.BUILT_IN)
+def test_events_and_headers_both_ways(name: str) -> None:
+    played = playout(name, seed=5).played
+    header = played.log.header
+    _same_data(header)
+    assert _same_value(codec.converter().unstructure(header), Header) == header
+    for event in played.log.events:
+        _same_data(event)
+        for field in attrs.fields(type(event)):
+            _same_data(getattr(event, field.name))
+        assert codec.event_to_wire(event) == codec.converter().unstructure(
+            [type(event).TAG, *(getattr(event, n) for n in codec.field_names(type(event)))]
+        )
+        assert _same_value(codec.converter().unstructure(event), type(event)) == event
+
+
+def test_a_header_with_everything() -> None:
+    header = Header(
+        game="clans",
+        rules_version=2,
+        seed=7,
+        seats=("ann", "bob"),
+        options={"board": "x.json"},
+        position={"huts": [[1, 2], (3, 4)], "who": None, "f": 1.5},
+        meta={"event": "club", "round": (1, 2)},
+        schema={"HutsMoved": 1},
+        files={"board": "{}"},
+    )
+    _same_data(header)
+    _same_value(codec.converter().unstructure(header), Header)
+
+
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [
+        (True, int),
+        (1, bool),
+        (1.0, int),
+        ("\ud800", str),
+        ("abc", tuple[int, ...]),
+        ({"a": 1}, tuple[int, ...]),
+        ([1, "2"], tuple[int, ...]),
+        ({1: "a"}, dict[str, str]),
+        ("lake", Terrain),
+        (["forest", 3], tuple[Terrain, ...]),
+        ({"game": "clans"}, Header),
+        ({"game": "c", "rules_version": 1, "seed": 1, "seats": ["a"], "extra": 1}, Header),
+        ({"game": "c", "rules_version": 1, "seed": 1, "seats": "ab"}, Header),
+        ([1, 2], Header),
+        (frozenset({1}), tuple[int, ...]),
+    ],
+)
+def test_a_bad_or_odd_value_is_left_to_the_converter(data: Any, kind: Any) -> None:
+    """Declined by the plain path: the converter refuses it (and says so as ever), or takes it
+    its own way (text as a tuple of letters, a set as a tuple)."""
+    assert codec.plain_value(data, kind) is codec.NOT_PLAIN
+    try:
+        made = codec.converter().structure(data, kind)
+    except Exception as refused:
+        with pytest.raises(type(refused)) as again:
+            codec.structure(data, kind)
+        assert codec.why(again.value) == codec.why(refused)
+    else:
+        assert codec.structure(data, kind) == made
+
+
+def test_what_it_does_not_take_is_the_converters() -> None:
+    assert codec.plain_data(frozenset({1})) is codec.NOT_PLAIN
+    assert codec.plain_data(b"x") is codec.NOT_PLAIN
+    state = playout("clans", seed=1).played.states[0]  # a state has cache fields
+    assert codec.plain_data(state) is codec.NOT_PLAIN
+    assert codec.unstructure(state) == codec.converter().unstructure(state)
