@@ -199,7 +199,12 @@ _PLAIN_SCALARS = frozenset({type(None), bool, int, float, str})
 
 
 def _taker(kind: Any) -> _Take | None:
-    if kind not in _TAKERS:
+    try:
+        known = kind in _TAKERS
+    except TypeError:  # a type that cannot be a key (unhashable metadata): the converter's
+        return None
+    if not known:
+        _TAKERS[kind] = None  # a class met again inside its own fields is the converter's
         _TAKERS[kind] = _make_taker(kind)
     return _TAKERS[kind]
 
@@ -284,6 +289,7 @@ def _attrs_taker(cls: type) -> _Take | None:
 
 def _form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
     if cls not in _FORMS:
+        _FORMS[cls] = None  # a class met again inside its own fields is the converter's
         _FORMS[cls] = _make_form(cls)
     return _FORMS[cls]
 
@@ -291,7 +297,10 @@ def _form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
 def _make_form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
     if _cache_fields(cls):
         return None
-    attrs.resolve_types(cls)
+    try:
+        attrs.resolve_types(cls)
+    except Exception:  # a type named only for type checkers: whatever the converter makes of it
+        return None
     form = []
     for field in attrs.fields(cls):
         take = _taker(field.type)

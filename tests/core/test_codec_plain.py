@@ -12,6 +12,7 @@ import pytest
 
 from tribes import games
 from tribes.core.header import Header
+from tribes.core.pictures import Picture
 from tribes.events import codec
 from tribes.games.iwari.board import Terrain
 from tribes.testing.playouts import playout
@@ -104,6 +105,12 @@ def test_a_bad_or_odd_value_is_left_to_the_converter(data: Any, kind: Any) -> No
         assert codec.why(again.value) == codec.why(refused)
     else:
         assert codec.structure(data, kind) == made
+
+
+def test_a_class_within_itself_is_the_converters() -> None:
+    assert codec.plain_value({"width": 1, "height": 1, "parts": []}, Picture) is codec.NOT_PLAIN
+    picture = codec.structure({"width": 1, "height": 1, "parts": [["a", "<g/>"]]}, Picture)
+    assert picture == Picture(1, 1, (("a", "<g/>"),))
 
 
 def test_what_it_does_not_take_is_the_converters() -> None:
