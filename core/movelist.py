@@ -17,9 +17,11 @@ from tribes.core.events import Event
 
 class MoveList(Sequence[Event]):
     """The moves, in order, built when read: subclasses give ``_count`` and :meth:`_at`, and may
-    give a faster :meth:`__iter__`."""
+    give a faster :meth:`__iter__`. A subclass names ``_count`` in its own ``__slots__``: a
+    class compiled by mypyc (the optional compiled build, ``setup.py``) may not inherit slots."""
 
-    __slots__ = ("_count",)
+    __slots__ = ()
+    _count: int
 
     def __init__(self, count: int) -> None:
         self._count = count

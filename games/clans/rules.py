@@ -153,7 +153,7 @@ class Moves(MoveList):
     A move is read from the byte tables when asked for: a random player reads one of some
     thirty, and listing them all took a fifth of a game."""
 
-    __slots__ = ("_extra", "_mask", "_plain", "_tables")
+    __slots__ = ("_count", "_extra", "_mask", "_plain", "_tables")
 
     def __init__(self, mask: int, tables: MoveTables, extra: tuple[Event, ...]) -> None:
         self._mask = mask

@@ -69,7 +69,7 @@ class Moves(MoveList):
     end, and turned into events when read, since a turn lists some fifty moves and plays one:
     building them all (or even the placements) would cost more than the rest of the turn."""
 
-    __slots__ = ("_cells", "_ends", "_key", "_keys", "_needs", "_tile")
+    __slots__ = ("_cells", "_count", "_ends", "_key", "_keys", "_needs", "_tile")
 
     def __init__(
         self,
