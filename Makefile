@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench clean compiled test-compiled
 
 # Python compiles each module once and keeps its bytecode (__pycache__/, ignored by git), even where
 # the environment says not to (PYTHONDONTWRITEBYTECODE): the test suite starts hundreds of Python
@@ -54,6 +54,29 @@ test: $(STAMP) $(CHROMIUM)
 	MYPYPATH=$(TYPING) $(BIN)/mypy --strict --follow-imports=silent $(STRICT)
 	MYPYPATH=$(TYPING):examples/dice $(BIN)/mypy -p tribes_dice
 	$(BIN)/python -m pytest -n auto --dist loadgroup
+
+# The optional compiled build (setup.py: TRIBES_COMPILE=1 compiles its COMPILED modules with mypyc,
+# which needs a C compiler): a wheel built with .venv's mypy, installed with the test tools and the
+# example game into an environment of its own, .venv/compiled (its tribes: .venv/compiled/bin/tribes).
+# Built again at every run, so that it is never older than the source. Pure Python stays the
+# reference: make test-compiled runs tests/test_compiled.py there (seeded games played by the
+# compiled modules and by their sources, the corpora compared byte for byte) and the tests of the
+# games, the conformance kit, the playthroughs and the properties, on the compiled modules.
+COMPILED := $(VENV)/compiled
+
+compiled: $(STAMP)
+	@echo "building the compiled build into $(COMPILED) (the log: $(COMPILED).log)"
+	@rm -rf build/wheels build/lib.* && TRIBES_COMPILE=1 $(BIN)/python -m pip wheel --no-deps \
+			--no-build-isolation --wheel-dir build/wheels . > $(COMPILED).log 2>&1 \
+		&& { test -d $(COMPILED) || $(PYTHON) -m venv $(COMPILED); } \
+		&& $(COMPILED)/bin/python -m pip uninstall --yes tribes >> $(COMPILED).log 2>&1 \
+		&& $(COMPILED)/bin/python -m pip install "$$(echo build/wheels/tribes-*.whl)[test]" \
+			examples/dice >> $(COMPILED).log 2>&1 \
+		|| { cat $(COMPILED).log; exit 1; }
+
+test-compiled: compiled
+	$(COMPILED)/bin/python -m pytest -n auto --dist loadgroup tests/test_compiled.py tests/games \
+		tests/conformance tests/test_playthroughs.py tests/properties
 
 lint: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -12,9 +12,11 @@ Hunters bot's games per second, the best of three runs of ``simulate --bot greed
 What is measured is the CLI as a user installs it: by default this checkout is installed
 (``pip install .``, not editable) into a throwaway virtual environment first, since an editable
 install adds its own import hook to every start (``tribes --help`` ~1,090 M instead of ~620 M on
-main). ``--tribes PATH`` measures another one.
+main). ``--compiled`` installs it as the compiled build (``TRIBES_COMPILE=1``, ``setup.py``: the
+wheel built by this Python's pip, which needs mypy and a C compiler). ``--tribes PATH`` measures
+another one.
 
-Run: ``.venv/bin/python bench/instructions.py [--only NAME ...] [--tribes PATH]``
+Run: ``.venv/bin/python bench/instructions.py [--only NAME ...] [--compiled | --tribes PATH]``
 (about ten minutes: callgrind runs a program ~50× slower). Prints figures; asserts nothing.
 """
 
@@ -135,8 +137,9 @@ MEASURES = [
 ]
 
 
-def installed(work: Path) -> Path:
-    """This checkout installed as a user installs it, in a fresh virtual environment."""
+def installed(work: Path, compiled: bool = False) -> Path:
+    """This checkout installed as a user installs it, in a fresh virtual environment; with
+    ``compiled``, its compiled build (a wheel built with this Python's mypy, no isolation)."""
     checkout = Path(__file__).resolve().parent.parent
     tracked = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -152,6 +155,12 @@ def installed(work: Path) -> Path:
     env = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env)], check=True, **QUIET)
     pip = [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet"]
+    if compiled:
+        wheels = work / "wheels"
+        build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+        building = {**os.environ, "TRIBES_COMPILE": "1"}
+        subprocess.run([*build, "-w", str(wheels), str(source)], check=True, env=building, **QUIET)
+        (source,) = wheels.glob("tribes-*.whl")
     subprocess.run([*pip, str(source)], check=True, **QUIET)
     return env / "bin" / "tribes"
 
@@ -175,13 +184,18 @@ def main() -> None:
         type=Path,
         help="The CLI to measure (default: this checkout, installed into a fresh venv).",
     )
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="Install this checkout's compiled build (TRIBES_COMPILE=1) into the fresh venv.",
+    )
     args = parser.parse_args()
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     chosen = set(args.only or [m.name for m in MEASURES] + ["wall"])
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        tribes = args.tribes or installed(work)
+        tribes = args.tribes or installed(work, args.compiled)
         for measure in MEASURES:
             if measure.name in chosen:
                 figure = measure.count(tribes, work)
