@@ -156,7 +156,7 @@ def _flat(by_cell: Iterable[tuple[Cell, Roots]]) -> dict[Node, Node]:
         (x, y, fid): r
         for (x, y), roots in by_cell
         for fid, r in enumerate(roots)
-        if r is not NO_ROOT
+        if r != NO_ROOT  # by value: a compiled build boxes a new tuple at each read
     }
 
 
