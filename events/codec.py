@@ -3,9 +3,11 @@
 The cattrs converter is made by :func:`make_converter` (strict primitives, tuples back from lists,
 enums by value, cache fields left out), on first use; cattrs itself is imported then. What a log
 is read into (its header, its events) and what its digest covers take a plainer path first
-(:func:`structure`, :func:`unstructure`: the same values, ``tests/core/test_codec_plain.py``), so
-that ``tribes show`` of a well-formed log loads no cattrs (~75 M instructions: its import and its
-generated code); anything that path does not take, a bad value above all, is the converter's. Nothing else in tribes calls msgpack or json on game objects. Decoding is
+(:func:`structure`, :func:`unstructure`, through :mod:`tribes.events.plain`: the same values,
+``tests/core/test_codec_plain.py``), so that ``tribes show`` of a well-formed log loads no cattrs
+(~75 M instructions: its import and its generated code); anything that path does not take, a bad
+value above all, is the converter's. Nothing else in tribes calls msgpack or json on game objects,
+and nothing but this module calls the plain path. Decoding is
 strict: an int is an int, text is UTF-8 without lone surrogates, no NaN or Infinity, and the
 amount of data is bounded. Events travel in two shapes:
 
@@ -18,8 +20,6 @@ from __future__ import annotations
 import json
 import math
 import operator
-import types
-import typing
 from collections.abc import Callable
 from enum import Enum
 from itertools import chain
@@ -31,15 +31,13 @@ import msgpack
 from tribes.core.blake2 import blake2b
 from tribes.core.errors import CorruptLog, UnsupportedVersion
 from tribes.core.events import Event, EventTable, Payload
+from tribes.events.plain import CACHE as CACHE
+from tribes.events.plain import NOT_PLAIN, cache_fields, plain_data, plain_value, valid_text
 
 if TYPE_CHECKING:
     import cattrs
 
 T = TypeVar("T")
-
-CACHE = "tribes.cache"
-"""Metadata key of a state field that is a cache of others: never serialized, never hashed; a
-class with such fields rebuilds them in ``classmethod from_fields(**fields)``."""
 
 
 _CONVERTER: cattrs.Converter | None = None
@@ -56,7 +54,7 @@ def make_converter() -> cattrs.Converter:
         conv.register_structure_hook(kind, _strict(kind))
 
     def unstructure_without_caches(cls: type) -> Any:
-        omit = {name: override(omit=True) for name in _cache_fields(cls)}
+        omit = {name: override(omit=True) for name in cache_fields(cls)}
         # cattrs types **kwargs as if they could be its own _cattrs_* flags; they are field names
         return make_dict_unstructure_fn(cls, conv, **omit)  # type: ignore[arg-type]  # (above)
 
@@ -93,7 +91,7 @@ def _strict(kind: type) -> Callable[[Any, Any], Any]:
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not kind:
             raise TypeError(f"{value!r:.40} is not {_KIND_NAMES[kind]}")
-        if isinstance(value, str) and not _valid_text(value):
+        if isinstance(value, str) and not valid_text(value):
             raise ValueError("text holds a lone surrogate")
         return value
 
@@ -109,20 +107,8 @@ _KIND_NAMES = {
 }
 
 
-def _valid_text(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _cache_fields(cls: type) -> tuple[str, ...]:
-    return tuple(a.name for a in attrs.fields(cls) if a.metadata.get(CACHE))
-
-
 def _has_caches(cls: Any) -> bool:
-    return attrs.has(cls) and bool(_cache_fields(cls))
+    return attrs.has(cls) and bool(cache_fields(cls))
 
 
 def unstructure(obj: Any) -> Any:
@@ -143,171 +129,6 @@ def structure_failed(exc: BaseException) -> bool:
 
     structuring = (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError)
     return isinstance(exc, structuring)
-
-
-# --- the plain path: what the converter does, for plain values, without cattrs --------------------
-
-NOT_PLAIN: Any = object()
-"""What the plain path answers for a value it does not take: the converter's, then."""
-_Take = Callable[[Any], Any]
-_TAKERS: dict[Any, _Take | None] = {}
-"""By class or type: how the plain path structures a value of it (the value, or NOT_PLAIN), or
-None for one it leaves to the converter."""
-_FORMS: dict[type, tuple[tuple[str, _Take, bool], ...] | None] = {}
-"""By attrs class: each field's name, how to structure its value, and whether it is required;
-None for a class the plain path leaves to the converter (cache fields, a type it does not
-take)."""
-
-
-def plain_data(value: Any, *, in_fields: bool = False) -> Any:
-    """``converter().unstructure(value)`` for plain values (None, bool, int, float, text;
-    lists, tuples and dicts of them; enums; an attrs object of such fields, none a cache), or
-    NOT_PLAIN for anything else: lists for tuples, an enum's value, an attrs object's fields in
-    declared order. Inside an attrs object (``in_fields``) cattrs goes by each field's declared
-    type, not by the value's: an attrs object there is left to it."""
-    kind = type(value)
-    if kind in _PLAIN_SCALARS:
-        return value
-    if kind is list or kind is tuple:
-        out = [plain_data(v, in_fields=in_fields) for v in value]
-        return NOT_PLAIN if any(v is NOT_PLAIN for v in out) else out
-    if kind is dict:
-        pairs = [
-            (plain_data(k, in_fields=in_fields), plain_data(v, in_fields=in_fields))
-            for k, v in value.items()
-        ]
-        plain = not any(k is NOT_PLAIN or v is NOT_PLAIN for k, v in pairs)
-        return dict(pairs) if plain else NOT_PLAIN
-    if isinstance(value, Enum):
-        return plain_data(value.value)
-    form = _form(kind) if not in_fields and attrs.has(kind) else None
-    if form is None:
-        return NOT_PLAIN
-    return plain_data({name: getattr(value, name) for name, _, _ in form}, in_fields=True)
-
-
-def plain_value(data: Any, cls: Any) -> Any:
-    """``converter().structure(data, cls)`` where ``cls`` is a plain type and ``data`` is what
-    the converter would take without a word (the strict primitives, a list or tuple for a
-    tuple, a dict for a dict or an attrs class with no unknown key and every required one); or
-    NOT_PLAIN, and the converter says what is wrong."""
-    take = _taker(cls)
-    return NOT_PLAIN if take is None else take(data)
-
-
-_PLAIN_SCALARS = frozenset({type(None), bool, int, float, str})
-
-
-def _taker(kind: Any) -> _Take | None:
-    try:
-        known = kind in _TAKERS
-    except TypeError:  # a type that cannot be a key (unhashable metadata): the converter's
-        return None
-    if not known:
-        _TAKERS[kind] = None  # a class met again inside its own fields is the converter's
-        _TAKERS[kind] = _make_taker(kind)
-    return _TAKERS[kind]
-
-
-def _make_taker(kind: Any) -> _Take | None:
-    """How the plain path structures a value of ``kind`` (as the converter's hooks do), or
-    None."""
-    if kind is Any:
-        return lambda value: value
-    if kind in (int, bool, float):
-        return lambda value: value if type(value) is kind else NOT_PLAIN
-    if kind is str:
-        return lambda value: value if type(value) is str and _valid_text(value) else NOT_PLAIN
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        by_value = {(type(m.value), m.value): m for m in kind}
-        return lambda value: by_value.get((type(value), value), NOT_PLAIN)
-    if isinstance(kind, type) and attrs.has(kind):
-        return _attrs_taker(kind)
-    origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return _sequence_taker(_taker(args[0]))
-    if origin is dict and len(args) == 2:
-        return _mapping_taker(_taker(args[0]), _taker(args[1]))
-    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
-        one = _taker(next(a for a in args if a is not type(None)))
-        return None if one is None else (lambda value: value if value is None else one(value))
-    return None
-
-
-def _sequence_taker(item: _Take | None) -> _Take | None:
-    if item is None:
-        return None
-
-    def take(value: Any) -> Any:
-        if type(value) is not list and type(value) is not tuple:
-            return NOT_PLAIN
-        out = tuple(map(item, value))
-        return NOT_PLAIN if NOT_PLAIN in out else out
-
-    return take
-
-
-def _mapping_taker(key: _Take | None, item: _Take | None) -> _Take | None:
-    if key is None or item is None:
-        return None
-
-    def take(value: Any) -> Any:
-        if type(value) is not dict:
-            return NOT_PLAIN
-        out = {key(k): item(v) for k, v in value.items()}
-        plain = len(out) == len(value) and NOT_PLAIN not in out and NOT_PLAIN not in out.values()
-        return out if plain else NOT_PLAIN
-
-    return take
-
-
-def _attrs_taker(cls: type) -> _Take | None:
-    form = _form(cls)
-    if form is None:
-        return None
-    names = {name for name, _, _ in form}
-
-    def take(data: Any) -> Any:
-        if type(data) is not dict or not names.issuperset(data):
-            return NOT_PLAIN
-        fields = {}
-        for name, take_field, required in form:
-            if name in data:
-                value = take_field(data[name])
-                if value is NOT_PLAIN:
-                    return NOT_PLAIN
-                fields[name] = value
-            elif required:
-                return NOT_PLAIN
-        try:
-            return cls(**fields)
-        except Exception:  # a check of the class's own: the converter says it as it does
-            return NOT_PLAIN
-
-    return take
-
-
-def _form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
-    if cls not in _FORMS:
-        _FORMS[cls] = None  # a class met again inside its own fields is the converter's
-        _FORMS[cls] = _make_form(cls)
-    return _FORMS[cls]
-
-
-def _make_form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
-    if _cache_fields(cls):
-        return None
-    try:
-        attrs.resolve_types(cls)
-    except Exception:  # a type named only for type checkers: whatever the converter makes of it
-        return None
-    form = []
-    for field in attrs.fields(cls):
-        take = _taker(field.type)
-        if take is None or not field.init or field.alias != field.name:
-            return None
-        form.append((field.name, take, field.default is attrs.NOTHING))
-    return tuple(form)
 
 
 # --- events ---------------------------------------------------------------------------------------
@@ -596,7 +417,7 @@ def text_problem(data: Any, depth: int = 0) -> str | None:
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if not _valid_text(item):
+            if not valid_text(item):
                 return f"text {ascii(item)[:40]} holds a lone surrogate"
         elif isinstance(item, float):
             if not math.isfinite(item):

@@ -1,4 +1,4 @@
-"""The codec's plain path (``codec.plain_value``, ``codec.plain_data``) gives what the cattrs
+"""The codec's plain path (``plain.plain_value``, ``plain.plain_data``) gives what the cattrs
 converter gives, value for value and type for type, wherever it answers: every event and header
 of random games of every built-in game, both ways; and it leaves every bad value to the
 converter, so that what is wrong is said as ever."""
@@ -14,6 +14,7 @@ from tribes import games
 from tribes.core.header import Header
 from tribes.core.pictures import Picture
 from tribes.events import codec
+from tribes.events import plain as plain_path
 from tribes.games.iwari.board import Terrain
 from tribes.testing.playouts import playout
 
@@ -28,14 +29,14 @@ def typed(value: Any) -> Any:
 
 
 def _same_data(value: Any) -> None:
-    plain = codec.plain_data(value)
-    assert plain is not codec.NOT_PLAIN, value
+    plain = plain_path.plain_data(value)
+    assert plain is not plain_path.NOT_PLAIN, value
     assert typed(plain) == typed(codec.converter().unstructure(value))
 
 
 def _same_value(data: Any, cls: Any) -> Any:
-    plain = codec.plain_value(data, cls)
-    assert plain is not codec.NOT_PLAIN, (data, cls)
+    plain = plain_path.plain_value(data, cls)
+    assert plain is not plain_path.NOT_PLAIN, (data, cls)
     made = codec.converter().structure(data, cls)
     assert plain == made and typed(attrs.asdict(plain)) == typed(attrs.asdict(made))
     return plain
@@ -96,7 +97,7 @@ def test_a_header_with_everything() -> None:
 def test_a_bad_or_odd_value_is_left_to_the_converter(data: Any, kind: Any) -> None:
     """Declined by the plain path: the converter refuses it (and says so as ever), or takes it
     its own way (text as a tuple of letters, a set as a tuple)."""
-    assert codec.plain_value(data, kind) is codec.NOT_PLAIN
+    assert plain_path.plain_value(data, kind) is plain_path.NOT_PLAIN
     try:
         made = codec.converter().structure(data, kind)
     except Exception as refused:
@@ -108,14 +109,17 @@ def test_a_bad_or_odd_value_is_left_to_the_converter(data: Any, kind: Any) -> No
 
 
 def test_a_class_within_itself_is_the_converters() -> None:
-    assert codec.plain_value({"width": 1, "height": 1, "parts": []}, Picture) is codec.NOT_PLAIN
+    assert (
+        plain_path.plain_value({"width": 1, "height": 1, "parts": []}, Picture)
+        is plain_path.NOT_PLAIN
+    )
     picture = codec.structure({"width": 1, "height": 1, "parts": [["a", "<g/>"]]}, Picture)
     assert picture == Picture(1, 1, (("a", "<g/>"),))
 
 
 def test_what_it_does_not_take_is_the_converters() -> None:
-    assert codec.plain_data(frozenset({1})) is codec.NOT_PLAIN
-    assert codec.plain_data(b"x") is codec.NOT_PLAIN
+    assert plain_path.plain_data(frozenset({1})) is plain_path.NOT_PLAIN
+    assert plain_path.plain_data(b"x") is plain_path.NOT_PLAIN
     state = playout("clans", seed=1).played.states[0]  # a state has cache fields
-    assert codec.plain_data(state) is codec.NOT_PLAIN
+    assert plain_path.plain_data(state) is plain_path.NOT_PLAIN
     assert codec.unstructure(state) == codec.converter().unstructure(state)
