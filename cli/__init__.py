@@ -1,9 +1,9 @@
 """The ``tribes`` command line. :func:`run` is the ``tribes`` script: ``tribes --help`` is
 answered from :mod:`tribes.cli.commands` without click, the plainest forms of ``tribes show``
 and ``log`` by :mod:`tribes.cli.quick` (click's answer to the byte; anything else it leaves to
-click),
-anything else by the click group of :mod:`tribes.cli.main`, imported only then. The script lives here, not in ``commands.py``, since
-``main`` reads the table of commands: the table imports neither, and no import goes round.
+click), anything else by the click group of :mod:`tribes.cli.main`, imported only then. The
+script lives here, not in ``commands.py``, since ``main`` reads the table of commands: the table
+imports neither, and no import goes round.
 The modules a command needs are loaded with the garbage collector off, then frozen
 (:class:`_Loading`)."""
 
