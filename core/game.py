@@ -134,7 +134,18 @@ class State(Protocol):
     """What the engine and every tool read of a state of any game: whether the game is over and,
     while it is not, whose turn it is. The rest of a state is the game's own, read only by its
     modules. Read-only here because a state is a value: made once, never written afterwards
-    (a frozen attrs class, changed by building a new one)."""
+    (a frozen attrs class, changed by building a new one).
+
+    **Its identity is declared, not its Python shape.** A state's digest (checkpoints of new
+    logs, baselines, ``digest:`` lines of transcripts; ``tribes.events.codec.state_hash``)
+    covers its *identity document* (``codec.identity``): the state's fields as the codec writes
+    them, sorted, where in every attrs object a field equal to its declared default is left
+    out, and so is a cache (``codec.CACHE``). So a game adds a field that changes no outcome
+    (a variant flag, off) with a default, and no digest of an earlier state changes; a field
+    whose value differs from its default is part of the identity. A change of outcome bumps
+    ``rules_version``. The conformance kit checks it for every game
+    (``tribes.testing.identity``): a field added to a state's class at its default changes no
+    digest, set otherwise it does."""
 
     @property
     def over(self) -> bool: ...

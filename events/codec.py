@@ -43,20 +43,26 @@ T = TypeVar("T")
 _CONVERTER: cattrs.Converter | None = None
 
 
-def make_converter() -> cattrs.Converter:
+def make_converter(*, omit_defaults: bool = False) -> cattrs.Converter:
     """A new converter: strict primitives (an int is an int: no bool, text or float coerced),
-    attrs classes with cache fields."""
+    attrs classes with cache fields. With ``omit_defaults`` it unstructures a field at its
+    default into nothing (what a state's identity, :func:`identity`, is defined as)."""
     import cattrs
     from cattrs.gen import make_dict_unstructure_fn, override
 
-    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv = cattrs.Converter(forbid_extra_keys=True, omit_if_default=omit_defaults)
     for kind in (int, str, bool, float, bytes):
         conv.register_structure_hook(kind, _strict(kind))
 
     def unstructure_without_caches(cls: type) -> Any:
         omit = {name: override(omit=True) for name in cache_fields(cls)}
         # cattrs types **kwargs as if they could be its own _cattrs_* flags; they are field names
-        return make_dict_unstructure_fn(cls, conv, **omit)  # type: ignore[arg-type]  # (above)
+        return make_dict_unstructure_fn(
+            cls,
+            conv,
+            _cattrs_omit_if_default=omit_defaults,
+            **omit,  # type: ignore[arg-type]  # (above)
+        )
 
     def structure_with_caches(cls: type) -> Any:
         attrs.resolve_types(cls)
@@ -262,29 +268,51 @@ def canonical(data: Any) -> Any:
 
 
 def state_hash(state: Any) -> str:
-    """A stable hex digest of a state's canonical msgpack encoding (16 bytes):
-    ``pack(canonical(converter().unstructure(state)))``, computed by :func:`canonical_plain`
-    (the same bytes, a test pins it over every state of every game)."""
-    encoded = pack(canonical_plain(state))
-    return blake2b(encoded, digest_size=16).hexdigest()
+    """A state's identity: a stable hex digest (16 bytes) of the canonical msgpack encoding of
+    its identity document (:func:`identity`: every field at its declared default left out), so
+    that a field added with a default that changes no outcome changes no digest."""
+    return blake2b(pack(identity(state)), digest_size=16).hexdigest()
+
+
+def legacy_state_hash(state: Any) -> str:
+    """The digest of a state's full form, every field included:
+    ``pack(canonical(converter().unstructure(state)))``. What logs and corpora of format
+    version 2 mix into their commits, checkpoints and game digests, and baselines of version 1
+    into theirs (the state hash before states had a declared identity): those are checked with
+    it. The same walk as :func:`state_hash`, with nothing left out."""
+    return blake2b(pack(canonical_plain(state)), digest_size=16).hexdigest()
+
+
+def identity(state: Any) -> Any:
+    """A state's identity document: :func:`canonical_plain` with every field of an attrs object
+    that equals its declared default left out (as cattrs' ``omit_if_default`` leaves it out),
+    cache fields too. This is what a game declares by its state classes' defaults (the Game
+    contract, ``tribes.core.game.State``)."""
+    return canonical_plain(state, elide=True)
 
 
 _SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
 _ROWS = frozenset({list, tuple})
-_Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
+_NO_DEFAULT: Any = object()
+"""The default of a field that has none (never left out)."""
+_Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]], tuple[Any, ...]]
 _FIELDS: dict[type, _Fields | None] = {}
-"""By class of a state's value: the names of its serialized fields, sorted, and a getter of
-their values (an attrs class, taken field by field); ``_BY_VALUE`` (an enum); or None (another
+"""By class of a state's value: the names of its serialized fields, sorted, a getter of their
+values and their defaults (:data:`_NO_DEFAULT` for none; an ``attrs.Factory`` for one made from
+the object) (an attrs class, taken field by field); ``_BY_VALUE`` (an enum); or None (another
 class: the converter's own path)."""
+_FACTORY: Any = type(attrs.Factory(tuple))
+"""The class of ``attrs.Factory(...)`` (its stubs call it a function)."""
 _UNSEEN: Any = object()
-_BY_VALUE: _Fields = ((), lambda value: ())
+_BY_VALUE: _Fields = ((), lambda value: (), ())
 """The mark of an enum (compared by identity: it travels by value, not field by field)."""
 
 
-def canonical_plain(value: Any) -> Any:
+def canonical_plain(value: Any, *, elide: bool = False) -> Any:
     """``canonical(converter().unstructure(value))``, as msgpack packs it, in one walk and a
     quarter of the time: a list or tuple of plain values is taken whole (msgpack packs a tuple
-    as the list canonical makes of it), an attrs object is read field by field in sorted order.
+    as the list canonical makes of it), an attrs object is read field by field in sorted order
+    (with ``elide``, those at their declared default left out: :func:`identity`).
     Anything else (an enum, a subclass) takes the converter's path.
     Every append of a log and every game of a corpus hashes a state, so this is worth its
     length."""
@@ -298,10 +326,10 @@ def canonical_plain(value: Any) -> Any:
             map(type, chain.from_iterable(value))
         ):
             return value  # a table of plain values (a board's rows)
-        return [v if type(v) in _SCALARS else canonical_plain(v) for v in value]
+        return [v if type(v) in _SCALARS else canonical_plain(v, elide=elide) for v in value]
     if kind is dict:
         if _SCALARS.issuperset(map(type, value)):
-            return {str(k): canonical_plain(value[k]) for k in sorted(value, key=str)}
+            return {str(k): canonical_plain(value[k], elide=elide) for k in sorted(value, key=str)}
         return canonical(converter().unstructure(value))
     fields = _FIELDS.get(kind, _UNSEEN)
     if fields is _UNSEEN:
@@ -310,25 +338,53 @@ def canonical_plain(value: Any) -> Any:
         return canonical(converter().unstructure(value))
     if fields is _BY_VALUE:
         return canonical_plain(value.value)  # enums travel by value
-    names, values = fields
+    names, values, defaults = fields
+    if elide:
+        return {
+            name: v if type(v) in _SCALARS else canonical_plain(v, elide=True)
+            for name, v, default in zip(names, values(value), defaults, strict=True)
+            if default is _NO_DEFAULT or v != _default(default, value)
+        }
     return {
         name: v if type(v) in _SCALARS else canonical_plain(v)
         for name, v in zip(names, values(value), strict=True)
     }
 
 
+def _default(default: Any, value: Any) -> Any:
+    """A field's default: itself, or what its factory makes of ``value`` (takes_self)."""
+    return default.factory(value) if type(default) is _FACTORY else default
+
+
 def _plain_fields(kind: type) -> _Fields | None:
     """The sorted serialized fields of an attrs class (the converter unstructures it into a
-    dict of them) and a getter of their values; ``_BY_VALUE`` for an enum; None for a class of
-    any other kind."""
+    dict of them), a getter of their values and their defaults; ``_BY_VALUE`` for an enum;
+    None for a class of any other kind."""
     if issubclass(kind, Enum):
         return _BY_VALUE
     if not attrs.has(kind):
         return None
-    names = tuple(sorted(a.name for a in attrs.fields(kind) if not a.metadata.get(CACHE)))
+    kept = sorted((a for a in attrs.fields(kind) if not a.metadata.get(CACHE)), key=_name)
+    names = tuple(a.name for a in kept)
+    defaults = tuple(_declared_default(a.default) for a in kept)
     if len(names) < 2:  # attrgetter takes at least one name, and gives a tuple from two
-        return names, lambda value: tuple(getattr(value, name) for name in names)
-    return names, operator.attrgetter(*names)
+        return names, lambda value: tuple(getattr(value, name) for name in names), defaults
+    return names, operator.attrgetter(*names), defaults
+
+
+def _name(field: attrs.Attribute[Any]) -> str:
+    return field.name
+
+
+def _declared_default(default: Any) -> Any:
+    """A field's default as the walk compares with: :data:`_NO_DEFAULT` for none, the value a
+    factory makes (once: a default is a value, ``()`` or ``frozenset()``), the factory itself
+    when it takes the object."""
+    if default is attrs.NOTHING:
+        return _NO_DEFAULT
+    if type(default) is _FACTORY:
+        return default if default.takes_self else default.factory()
+    return default
 
 
 def to_json(data: Any, *, indent: int | None = 2) -> str:

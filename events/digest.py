@@ -7,8 +7,9 @@
 - **Annotations** (tags, notes) are covered too, each after the events it follows: a log
   without annotations has the digest it always had.
 - A **commit** ends each append. Its digest (:data:`~tribes.events.model.COMMIT_BYTES` bytes)
-  covers the log digest of the header and the events before it and the state hash after them:
-  changing any byte of the header or of an event, or the rules, breaks it.
+  covers the log digest of the header and the events before it and the state hash after them
+  (the hash of the state's full form, ``codec.legacy_state_hash``): changing any byte of the
+  header or of an event, or the rules, breaks it.
 """
 
 from __future__ import annotations
@@ -73,8 +74,10 @@ def log_digest(header: Header, events: Iterable[Event], notes: Iterable[Annotati
 
 
 def commit_digest(log_digest_so_far: bytes, state: Any) -> bytes:
-    """The digest a commit holds: the log digest so far and the state hash after it."""
-    state_hash = bytes.fromhex(codec.state_hash(state))
+    """The digest a commit holds: the log digest so far and the state hash after it, the hash
+    of the state's full form (:func:`~tribes.events.codec.legacy_state_hash`, what format
+    version 2 was written with, before states had a declared identity)."""
+    state_hash = bytes.fromhex(codec.legacy_state_hash(state))
     h = blake2b(digest_size=COMMIT_BYTES, person=b"tribes-commit")
     h.update(log_digest_so_far)
     h.update(state_hash)

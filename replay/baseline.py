@@ -6,12 +6,15 @@ path is written once, before its games) its outcome
 (over or not, winners, scores), the identity of its log (8 bytes of its digest: what ``regress``
 matches a game by, so that files moved or named otherwise still meet their records), the rules version of the tribes that recorded it, and a digest of
 the state after every event: the first :data:`WIDTH` bytes of the state's hash
-(:func:`tribes.events.codec.state_hash`), the start's first. ``regress`` replays the games with
+(:func:`tribes.events.codec.state_hash`: its identity, so a field added at its default changes
+none), the start's first. ``regress`` replays the games with
 the code installed now, computes the same and compares: the first step whose digest differs is
 the first event whose state changed (a 2-byte digest misses a change with odds of 1 in 65,536,
 and then names a later event; the outcome and every later digest still show it).
 
-The file (:data:`FORMAT`, version 1) is a msgpack stream — a header map, one array per game, an
+The file (:data:`FORMAT`, version 2; version 1, whose digests are of the states' full form,
+:func:`tribes.events.codec.legacy_state_hash`, is read and compared as it was written) is a
+msgpack stream — a header map, one array per game, an
 end record with the game count — and then 16 bytes: the BLAKE2b digest of every byte before them,
 so that a file cut short or altered is refused in one line. It is untrusted input like a log: every field is
 checked for its type and size.
@@ -37,7 +40,10 @@ from tribes.replay import sweep
 from tribes.replay.parallel import Where
 
 FORMAT = "tribes-baseline"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
+"""Version 1 digests the states' full form (``codec.legacy_state_hash``), version 2 their
+identity (``codec.state_hash``)."""
 WIDTH = 2
 """Bytes of digest per state."""
 MAX_GAMES = 10_000_000
@@ -56,6 +62,9 @@ class Baseline:
 
     by_id: dict[bytes, Record]
     by_name: dict[str, Record]
+    version: int = VERSION
+    """The version it was written in: its digests are compared with a replay's of the same
+    kind (:attr:`Recorder.full`)."""
 
     def __len__(self) -> int:
         return len(self.by_id)
@@ -112,13 +121,16 @@ class Recorder:
     ``moves``, its events in notation too)."""
 
     moves: bool = False
+    full: bool = False
+    """Digest each state's full form, as baselines of version 1 did, not its identity."""
 
     def __call__(self, name: str, game: Game, log: GameLog) -> Record:
         header = log.header
         if len(log.events) >= MAX_EVENTS:
             raise UsageError(f"{name}: more than {MAX_EVENTS - 1} events: too long for a baseline")
         state = game.setup(header)
-        digests = [_digest(state)]
+        hashed = codec.legacy_state_hash if self.full else codec.state_hash
+        digests = [_digest(hashed(state))]
         illegal = None
         for index, event in enumerate(log.events, start=1):
             try:
@@ -126,7 +138,7 @@ class Recorder:
             except IllegalMove as exc:
                 illegal = (index, exc.reason + (f" ({exc.rule})" if exc.rule else ""))
                 break
-            digests.append(_digest(state))
+            digests.append(_digest(hashed(state)))
         outcome = game.outcome(state)
         return Record(
             name=name,
@@ -154,8 +166,8 @@ def split_name(name: str) -> tuple[str, int]:
     return (match[1], int(match[2])) if match else (name, 0)
 
 
-def _digest(state: Any) -> bytes:
-    return bytes.fromhex(codec.state_hash(state)[: 2 * WIDTH])
+def _digest(state_hash: str) -> bytes:
+    return bytes.fromhex(state_hash[: 2 * WIDTH])
 
 
 # --- the file ------------------------------------------------------------------------------------
@@ -259,9 +271,11 @@ class _Reader:
         head, _ = first
         if not isinstance(head, dict) or head.get("format") != FORMAT:
             raise self.bad("not a baseline file (tribes baseline writes one)")
-        if head.get("version") != VERSION or head.get("width") != WIDTH:
+        version = head.get("version")
+        if type(version) is not int or version not in READABLE or head.get("width") != WIDTH:
             raise self.bad(
-                f"version {head.get('version')!r} of the format; this tribes reads version {VERSION}"
+                f"version {version!r} of the format; this tribes reads versions "
+                + ", ".join(map(str, READABLE))
             )
         ended = False
         source: str | None = None
@@ -286,7 +300,7 @@ class _Reader:
             raise self.bad(f"cut short: no end record after its {len(out)} games")
         if self.handle.read(DIGEST + 1) != self.summing.digest():
             raise self.bad("damaged: its digest does not match its contents")
-        return Baseline(by_id, out)
+        return Baseline(by_id, out, version)
 
     def _end(self, value: list[Any], count: int) -> None:
         if len(value) != 2 or value[1] != count:

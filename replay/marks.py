@@ -99,7 +99,10 @@ def _check_commit(
 
 
 def digest_of(state: Any) -> bytes:
-    return bytes.fromhex(codec.state_hash(state))[: logfile.DIGEST_BYTES]
+    """A checkpoint's digest of ``state`` in format version 2: the first bytes of the hash of
+    its full form (:func:`~tribes.events.codec.legacy_state_hash`), as logs and corpora of that
+    version were written."""
+    return bytes.fromhex(codec.legacy_state_hash(state))[: logfile.DIGEST_BYTES]
 
 
 def checkpoints(

@@ -233,7 +233,8 @@ def regress(
 ) -> Iterator[Comparison | sweep.Visited[Record]]:
     """Every game of the inputs as it replays now against ``baseline``, in input order: its
     comparison, or the game that could not be read (a Visited with its error)."""
-    for visited in sweep.sweep(paths, Recorder(moves=True), where, progress):
+    recorder = Recorder(moves=True, full=baseline.version == 1)
+    for visited in sweep.sweep(paths, recorder, where, progress):
         if visited.error is not None or visited.result is None:
             yield visited
         else:

@@ -25,6 +25,9 @@ wrong, where (game, seed, step, viewer) and what differs. The checks:
 - **pictures**: the SVG of every step and viewer well-formed — an error names the part, the
   element and the attribute —, sized, its part keys unique; the HTML page builds;
 - **playthrough**: the transcript the ``tribes_playthrough`` fixture pins, one block per step;
+- **identity**: a state's digest is its declared identity (``tribes.core.game.State``): a field
+  added to its class at its default changes no digest, set otherwise it does
+  (:mod:`tribes.testing.identity`);
 - **positions** (a game with a position form): the position of a state sets up the state again;
 - **bots**: every bot plays a game to its end with legal moves;
 - **rules** (a game with a rule letter): its ``rules.md`` is shipped and numbered with the letter,
@@ -56,6 +59,7 @@ from tribes.events import codec, logfile
 from tribes.replay import html, logs, playthrough
 from tribes.testing.harness import Harness
 from tribes.testing.hidden import check_game_hides, check_hidden_information
+from tribes.testing.identity import check_identity
 from tribes.testing.markup import svg_problem
 from tribes.testing.playouts import (
     SEEDS,
@@ -77,6 +81,7 @@ __all__ = [
     "check_bots",
     "check_game_hides",
     "check_hidden_information",
+    "check_identity",
     "check_pictures",
     "check_playthrough",
     "check_positions",
@@ -407,6 +412,7 @@ PER_GAME: dict[str, Callable[[Playout], Any]] = {
     "replay": check_replay,
     "purity": check_purity,
     "round_trips": check_round_trips,
+    "identity": check_identity,
     "views": check_views,
     "pictures": check_pictures,
     "playthrough": check_playthrough,

@@ -61,8 +61,8 @@ def check(
         except IllegalMove as exc:
             moved = exc.at(game.format_move(event), index)
             raise moved.within(f"{path}#{k + 1}") from None
-    final = codec.state_hash(state)
-    if fmt.game_digest(part, raw.seed, raw.events, final, annex) != raw.digest:
+    full = codec.legacy_state_hash(state)  # what format version 2 mixes into its digest
+    if fmt.game_digest(part, raw.seed, raw.events, full, annex) != raw.digest:
         raise CorruptCorpus(
             "its digest does not match its header, events, tags and notes and replayed state "
             "(the game was altered, or the rules changed since it was written)",
@@ -83,7 +83,7 @@ def check(
         if over
         else None
     )
-    return Checked(k + 1, game.name, len(log.events), over, final, row)
+    return Checked(k + 1, game.name, len(log.events), over, codec.state_hash(state), row)
 
 
 def check_chunk(chunk: Chunk) -> list[Checked]:

@@ -92,7 +92,7 @@ class Encoder:
             read_annex(annex, len(log.events))
         except ValueError as exc:
             raise LogError(f"its tags and notes cannot go in a corpus: {exc}") from None
-        digest = fmt.game_digest(part, seed, events, codec.state_hash(state), annex)
+        digest = fmt.game_digest(part, seed, events, codec.legacy_state_hash(state), annex)
         return Encoded(part, seed, events, digest, annex)
 
 
