@@ -394,3 +394,12 @@ class _Step(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._state()) + 1 + len(self.game.events.effects)
+
+
+# --- the parts the hunt's distance builds on (tribes.replay.distance) ----------------------------
+
+Parser = _Parser
+"""The parser, whose truth constructs :mod:`tribes.replay.distance` builds as nodes."""
+tokenize = _tokenize
+compare = _compare
+is_number = _number

@@ -1,0 +1,137 @@
+"""``tribes hunt`` as users drive it: found, written, verified and shrunk; not found with the
+closest game kept; the same find for the same seed; bad input in one line; a plugin game; Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tribes.testing import cli as testing_cli
+
+THREE = "len(VillageFounded) >= 3"
+FOUR = "len(VillageFounded) >= 4"
+
+
+def test_a_found_game_is_a_log_that_verifies_and_is_shrunk(cli, tmp_path: Path) -> None:
+    out = cli.ok("hunt", "clans", "--until", THREE, "--budget", "400g", "--seed", "4")
+    first, second = out.splitlines()
+    assert first.startswith(f"found: '{THREE}' holds at event ")
+    assert "of clans-hunt.tribes, after " in first and "(1 process)" in first
+    event = int(first.split(" holds at event ")[1].split()[0])
+    assert cli.ok("verify", "clans-hunt.tribes").startswith("ok")
+    assert cli.ok("bisect", "clans-hunt.tribes", "--until", THREE).startswith(f"{event}:")
+    assert len(cli.moves(cli.path("clans-hunt.tribes"))) > 0  # cut where it happens
+    assert second.startswith("shrunk: clans-hunt.shrunk.json: from the position after event ")
+    shrunk = json.loads((tmp_path / "clans-hunt.shrunk.json").read_text())
+    assert shrunk["header"]["meta"]["shrink"]["until"] == THREE
+    assert cli.ok("find", "clans-hunt.shrunk.json", "--where", THREE).strip()
+
+
+def test_the_same_seed_finds_the_same_game(cli, tmp_path: Path) -> None:
+    for jobs in ("1", "2"):
+        found = []
+        for name in ("a.tribes", "b.tribes"):
+            cli.ok("hunt", "clans", "--until", THREE, "--budget", "400g", "--seed", "2",
+                   "--jobs", jobs, "-o", name, "--no-shrink")  # fmt: skip
+            found.append((tmp_path / name).read_bytes())
+            (tmp_path / name).unlink()
+        assert found[0] == found[1], jobs
+    assert not list(tmp_path.glob("*.shrunk.json"))
+
+
+def test_not_found_exits_1_and_keeps_the_closest_game(cli, tmp_path: Path) -> None:
+    ran = cli.run("hunt", "clans", "--until", FOUR, "--budget", "200g", "--closest", "near.json")
+    assert ran.exit_code == 1
+    line = ran.stdout.strip()
+    assert line.startswith(f"not found within 200 games: '{FOUR}' after 200 games in ")
+    assert "the closest came to distance 1, at event " in line and line.endswith("of near.json")
+    assert cli.ok("verify", "near.json").startswith("ok")
+    assert cli.ok("find", "near.json", "--where", "len(VillageFounded) >= 3").strip()
+    assert not (tmp_path / "clans-hunt.tribes").exists()
+
+
+def test_the_json_report(cli) -> None:
+    report = cli.json("hunt", "iwari", "--until", "DeckRanOut", "--budget", "50g", "--json")
+    assert report["found"] is True and report["distance"] == 0 and report["games"] >= 1
+    assert report["output"] == "iwari-hunt.tribes" and report["closest"] is None
+    assert report["shrunk"]["output"] == "iwari-hunt.shrunk.json"
+    assert {"until", "seconds", "event", "move", "interrupted"} <= set(report)
+    ran = cli.run("hunt", "clans", "--until", FOUR, "--budget", "200g", "--json")
+    assert ran.exit_code == 1
+    report = json.loads(ran.stdout)
+    assert report["found"] is False and report["distance"] == 1
+    assert report["closest"] == "clans-hunt.closest.tribes" and report["output"] is None
+
+
+def test_no_progress_line_off_a_terminal(cli) -> None:
+    ran = cli.run("hunt", "iwari", "--until", "DeckRanOut", "--budget", "50g", "--no-shrink")
+    assert ran.exit_code == 0 and ran.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--until", "len(VillageFounded >= 3"], "bad expression 'len(VillageFounded >= 3'"),
+        (["--until", "villagez > 1"], "unknown field 'villagez'"),
+        (["--until", "over", "--budget", "60"], "--budget '60' must be seconds or games"),
+        (["--until", "over", "--budget", "0g"], "--budget '0g': a whole number of games"),
+        (["--until", "over", "--budget", "-5s"], "--budget '-5s' must be seconds or games"),
+        (["--until", "over", "--budget", "0s"], "--budget '0s': more than 0 s"),
+        (["--until", "over", "--budget", "1.5g"], "--budget '1.5g': a whole number of games"),
+        (["--until", "over", "--seats", "9"], "clans is for 2 to 4 seats, not 9"),
+        (["--until", "over", "--option", "nope=1"], "nope"),
+        (["--until", "over", "--jobs", "0"], "--jobs must be from 1 to 256, not 0"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, args: list[str], says: str) -> None:
+    assert says in cli.fails("hunt", "clans", *args, code=2)
+
+
+def test_bad_input_is_refused_before_any_file_is_checked_or_written(cli, tmp_path: Path) -> None:
+    (tmp_path / "clans-hunt.tribes").write_text("mine")
+    assert "bad expression" in cli.fails("hunt", "clans", "--until", "(", code=2)
+    line = cli.fails("hunt", "clans", "--until", THREE, code=2)
+    assert "clans-hunt.tribes exists" in line and "--force" in line
+    assert (tmp_path / "clans-hunt.tribes").read_text() == "mine"
+    assert "holds at the start" in cli.fails("hunt", "clans", "--until", "not over", code=1)
+    assert "unknown game 'nope'" in cli.fails("hunt", "nope", "--until", "over", code=2)
+
+
+def test_a_plugin_game_through_the_contract_alone(cli) -> None:
+    out = cli.ok("hunt", "dice", "--until", "max(scores) >= 30", "--budget", "200g")
+    first, second = out.splitlines()
+    assert first.startswith("found: 'max(scores) >= 30' holds at event ")
+    assert second == "not shrunk: dice has no position form: it cannot write positions"
+    assert cli.ok("verify", "dice-hunt.tribes").startswith("ok")
+
+
+def test_ctrl_c_stops_the_workers_and_keeps_the_closest_game(tmp_path: Path) -> None:
+    command = [*testing_cli.tribes_command(), "hunt", "clans", "--until", FOUR, "--jobs", "2",
+               "--budget", "10m", "--closest", "near.tribes"]  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
+    with subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True,
+    ) as process:  # fmt: skip
+        parent = psutil.Process(process.pid)
+        deadline = time.monotonic() + 300  # a loaded machine starts processes slowly
+        while len(parent.children(recursive=True)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(2)
+        children = parent.children(recursive=True)
+        assert len(children) >= 2, "the workers never started"
+        os.killpg(process.pid, signal.SIGINT)  # a terminal's Ctrl-C: the whole group
+        out, err = process.communicate(timeout=300)
+    assert process.returncode == 130, (out, err)
+    assert out.startswith(f"interrupted: '{FOUR}' after ")
+    assert "Traceback" not in err + out
+    assert "of near.tribes" in out and (tmp_path / "near.tribes").exists()
+    psutil.wait_procs(children, timeout=10)
+    assert not [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
