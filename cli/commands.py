@@ -26,7 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("tribes.cli.logfiles:export", "Write a log in its JSON form: stable, diffable, lossless."),
     "fork": ("tribes.cli.questions:fork", "A new log with the events before N, to try another line of play."),
     "html": ("tribes.cli.pages:html_page", "One HTML file that steps through a game in any browser, offline."),
-    "hunt": ("tribes.cli.hunt:hunt_command", "Steer play toward an event where an expression holds, then shrink it."),
+    "hunt": ("tribes.cli.hunt:hunt_command", "Steer play toward an event where an expression holds."),
     "import": ("tribes.cli.logfiles:import_", "Write a JSON log (or a hand-written scenario) as .tribes."),
     "log": ("tribes.cli.reading:log_", "One line per event: index, seat, notation, effects."),
     "moves": ("tribes.cli.play:moves", "The legal moves now (or after event N), in notation."),

@@ -27,6 +27,9 @@ The first lane (by number) that found in a round gives the find.
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -114,6 +117,7 @@ class Done:
 
 def run_lane(lane: Lane) -> Done:
     """Play one lane's round."""
+    _leave_interrupts_to_the_parent()
     game = games_.get(lane.game)
     searcher = _Searcher(game, lane.header, guide(game, lane.header, lane.until), lane.tactics)
     draws = Stream(lane.seed, f"hunt-{lane.lane}-{lane.round}")
@@ -128,6 +132,17 @@ def run_lane(lane: Lane) -> Done:
             return Done(played, tuple(pool), near)
         _keep(pool, near)
     return Done(played, tuple(pool))
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """In a worker process, Ctrl-C is ignored: the terminal sends it to the whole process group,
+    and the hunt (the parent) stops the search, lets the workers finish their round and keeps
+    the closest game; a worker interrupted on its own would only print a traceback."""
+    if (
+        multiprocessing.parent_process() is not None
+        and threading.current_thread() is threading.main_thread()
+    ):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _keep(pool: list[Near], near: Near) -> None:
