@@ -79,10 +79,13 @@ def log_lines(log: Path, who: str | None, *, as_json: bool, states: bool) -> Ite
     viewer = views.viewer_named(head.seats, who)
     notes = opened.log.notes
     if as_json:
+        from tribes.events.jsonlines import JsonLines
+
+        encode = JsonLines()
         for record in records.step_records(
             opened.game, head, steps, viewer, states=states, notes=notes
         ):
-            yield codec.to_json(record, indent=None)
+            yield encode(record)
         return
     width = max(
         [14, *(len(opened.game.format_move(s.event)) for s in steps if s.event is not None)]

@@ -36,6 +36,21 @@ def cache_fields(cls: type) -> tuple[str, ...]:
     return tuple(a.name for a in attrs.fields(cls) if a.metadata.get(CACHE))
 
 
+def serialized(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+    """The one mapping of an attrs class to plain data: the fields the codec writes and reads,
+    in declared order (every field but the caches), each with its type and default. The
+    converter's hooks (``codec.make_converter``), the plain path (here) and the walk a state's
+    hash is made by (``codec.canonical_plain``, in sorted order, a field at its default left
+    out of the identity) all take their fields from it."""
+    fields = _SERIALIZED.get(cls)
+    if fields is None:
+        fields = _SERIALIZED[cls] = tuple(a for a in attrs.fields(cls) if not a.metadata.get(CACHE))
+    return fields
+
+
+_SERIALIZED: dict[type, tuple[attrs.Attribute[Any], ...]] = {}
+
+
 NOT_PLAIN: Any = object()
 """What the plain path answers for a value it does not take: the converter's, then."""
 _Take = Callable[[Any], Any]
@@ -191,7 +206,7 @@ def _make_form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
     except Exception:  # a type named only for type checkers: whatever the converter makes of it
         return None
     form = []
-    for field in attrs.fields(cls):
+    for field in serialized(cls):
         take = _taker(field.type)
         if take is None or not field.init or field.alias != field.name:
             return None

@@ -6,31 +6,36 @@ the stacks are counts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from tribes.core.game import Viewer
 from tribes.core.views import count
 from tribes.games.hunters import features as feats
-from tribes.games.hunters.board import ANIMALS
+from tribes.games.hunters.board import ANIMALS, TileSet
 from tribes.games.hunters.events import DIRECTION_NAMES
+from tribes.games.hunters.features import Board, Group, System
 from tribes.games.hunters.scoring import meadow_animals, meadow_points, system_fish
-from tribes.games.hunters.state import HuntersState
+from tribes.games.hunters.state import HuntersState, Piece
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def fields(state: HuntersState, seats: Sequence[str], viewer: Viewer) -> dict[str, Any]:
     """The Hunters and Gatherers fields of ``show --json`` (the common ones come from
-    tribes.core.views); the same for every viewer (H23)."""
+    tribes.core.views); the same for every viewer (H23). Rows of what a move left as it was
+    (a placed tile, a piece, a feature: the same object in the next state) are taken from
+    :data:`_ROWS`."""
+    tiles, board, named = state.tiles, state.board, tuple(seats)
     return {
         "drawn": state.drawn,
         "stack": len(state.stack),
         "bonus_stack": len(state.bonus_stack),
         "removed": list(state.removed),
-        "tiles": [{"x": x, "y": y, "tile": t, "rotation": r} for x, y, t, r in state.placed],
-        "pieces": [
-            {"x": p.x, "y": p.y, "feature": p.feature, "kind": p.kind, "seat": seats[p.seat]}
-            for p in state.pieces
-        ],
+        "tiles": [_row(tiles, board, placed, named, _tile_row) for placed in state.placed],
+        "pieces": [_row(tiles, board, piece, named, _piece_row) for piece in state.pieces],
         "supply": {
             name: {"members": members, "huts": huts}
             for name, (members, huts) in zip(seats, state.supply, strict=True)
@@ -39,37 +44,91 @@ def fields(state: HuntersState, seats: Sequence[str], viewer: Viewer) -> dict[st
     }
 
 
+def _tile_row(
+    tiles: TileSet, board: Board, placed: tuple[int, int, int, int], seats: tuple[str, ...]
+) -> dict[str, Any]:
+    x, y, tile, rotation = placed
+    return {"x": x, "y": y, "tile": tile, "rotation": rotation}
+
+
+def _piece_row(tiles: TileSet, board: Board, p: Piece, seats: tuple[str, ...]) -> dict[str, Any]:
+    return {"x": p.x, "y": p.y, "feature": p.feature, "kind": p.kind, "seat": seats[p.seat]}
+
+
+_Row = tuple[tuple[int, int, int, int], dict[str, Any]]
+"""A feature's place in the list (:func:`_key`) and its row."""
+
+
 def features(state: HuntersState, seats: Sequence[str]) -> list[dict[str, Any]]:
-    """Every joined forest, river and meadow, then every river system, each by its first tile."""
-    tiles, board = state.tiles, state.board
-    out: list[tuple[tuple[int, int, int, int], dict[str, Any]]] = []
-    for group in board.groups.values():
-        row: dict[str, Any] = {
-            "type": group.type,
-            "tiles": [list(c) for c in feats.cells_of(group.nodes)],
-            "complete": None if group.type == "meadow" else group.open == 0,
-            "pieces": {seats[i]: n for i, n in enumerate(group.members) if n},
-        }
-        if group.type == "meadow":
-            _, scoring, fire, shrine = meadow_points(tiles, board, group)
-            row["animals"] = {  # what scores (deer left after tigers), and what the tiles show
-                **dict(zip(ANIMALS, scoring, strict=True)),
-                "on_tiles": dict(zip(ANIMALS, meadow_animals(tiles, board, group), strict=True)),
-            }
-            row["fire"] = fire
-            row["shrine"] = shrine
-        out.append((_key(group.type, group.nodes), row))
-    for system in board.systems.values():
-        row = {
-            "type": "system",
-            "tiles": [list(c) for c in feats.cells_of(system.nodes)],
-            "complete": None,
-            "pieces": {seats[i]: n for i, n in enumerate(system.huts) if n},
-            "fish": system_fish(tiles, board, system),
-        }
-        out.append((_key("system", system.nodes), row))
-    out.sort(key=lambda kv: kv[0])
+    """Every joined forest, river and meadow, then every river system, each by its first tile.
+    A feature a move left as it was is the same object in the next state's board (a Group or
+    System: an immutable tuple), so its row is taken from :data:`_ROWS` (``log --json
+    --states`` documents every step: most features stay as they were)."""
+    tiles, board, named = state.tiles, state.board, tuple(seats)
+    out: list[_Row] = [
+        _row(tiles, board, group, named, _group_row) for group in board.groups.values()
+    ]
+    out += [_row(tiles, board, system, named, _system_row) for system in board.systems.values()]
+    out.sort(key=_FIRST)  # by place: a feature's place is its own (a node is in one)
     return [row for _, row in out]
+
+
+_FIRST = operator.itemgetter(0)
+
+
+_ROWS: dict[int, tuple[Any, TileSet, tuple[str, ...], Any]] = {}
+"""Rows of the document by the identity of the immutable part of a state they show (a placed
+tile, a Piece, a Group, a System), each with that part (so the identity stays its own), the
+tile set and the seats it was made for: a bounded memo (:data:`ROWS_KEPT`) of a pure function
+of immutable values (a feature's nodes lie on cells whose tiles never change once placed).
+``log --json --states`` documents every step, and a move leaves most of them as they were."""
+ROWS_KEPT = 4096
+
+
+def _row(
+    tiles: TileSet,
+    board: Board,
+    part: T,
+    seats: tuple[str, ...],
+    make: Callable[[TileSet, Board, T, tuple[str, ...]], R],
+) -> R:
+    kept = _ROWS.get(id(part))
+    if kept is not None and kept[0] is part and kept[1] is tiles and kept[2] == seats:
+        return kept[3]  # type: ignore[no-any-return]  # made by make for this very part
+    row = make(tiles, board, part, seats)
+    if len(_ROWS) >= ROWS_KEPT:
+        _ROWS.clear()
+    _ROWS[id(part)] = (part, tiles, seats, row)
+    return row
+
+
+def _group_row(tiles: TileSet, board: Board, group: Group, seats: tuple[str, ...]) -> _Row:
+    row: dict[str, Any] = {
+        "type": group.type,
+        "tiles": [list(c) for c in feats.cells_of(group.nodes)],
+        "complete": None if group.type == "meadow" else group.open == 0,
+        "pieces": {seats[i]: n for i, n in enumerate(group.members) if n},
+    }
+    if group.type == "meadow":
+        _, scoring, fire, shrine = meadow_points(tiles, board, group)
+        row["animals"] = {  # what scores (deer left after tigers), and what the tiles show
+            **dict(zip(ANIMALS, scoring, strict=True)),
+            "on_tiles": dict(zip(ANIMALS, meadow_animals(tiles, board, group), strict=True)),
+        }
+        row["fire"] = fire
+        row["shrine"] = shrine
+    return _key(group.type, group.nodes), row
+
+
+def _system_row(tiles: TileSet, board: Board, system: System, seats: tuple[str, ...]) -> _Row:
+    row = {
+        "type": "system",
+        "tiles": [list(c) for c in feats.cells_of(system.nodes)],
+        "complete": None,
+        "pieces": {seats[i]: n for i, n in enumerate(system.huts) if n},
+        "fish": system_fish(tiles, board, system),
+    }
+    return _key("system", system.nodes), row
 
 
 _ORDER = {"forest": 0, "river": 1, "meadow": 2, "system": 3}

@@ -1,0 +1,66 @@
+"""``log --json --states`` built cheaply (issue 31 §4): the records of a stream written by
+``JsonLines`` (``tribes.events.jsonlines``), which takes again the text of what a record shares
+with the one before, are the very text ``codec.to_json`` writes of each; Hunters' documents,
+whose rows of tiles, pieces and features are kept by the identity of what they show, equal
+those made afresh."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from tribes import games
+from tribes.core import engine, views
+from tribes.events import codec
+from tribes.events.jsonlines import JsonLines
+from tribes.games.hunters import views as hunters_views
+from tribes.replay import records, simulate
+
+
+def steps_of(name: str, seed: int) -> tuple[Any, Any, list[Any]]:
+    game = games.get(name)
+    log = simulate.play_game(game, seed, game.facts.min_seats + seed % 2).log
+    return game, log.header, list(engine.steps(game, log.header, log.events))
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("viewer", ["all", None, 0])
+def test_a_stream_of_records_is_written_as_to_json_writes_each(name: str, viewer: Any) -> None:
+    game, header, steps = steps_of(name, 2)
+    line = JsonLines()
+    for record in records.step_records(game, header, steps, viewer, states=True):
+        assert line(record) == codec.to_json(record, indent=None)
+
+
+def test_shared_parts_keys_of_every_kind_and_odd_text_are_written_as_to_json_writes_them() -> None:
+    shared = {"b": [1, 2], "a": {"z": 1, "y": None}}
+    other = {"tiles": [[0, 1]], "note": "\u202e turned"}
+    documents = [
+        {"rows": [shared, other], "by_number": {10: "ten", 9: "nine"}, "t": (1, 2)},
+        {"rows": [dict(other), shared], "mixed": [{"k": {2: [shared]}}], "n": None},
+        {"rows": [shared], "deep": {"a": {"b": {"c": [shared, {1: 2}]}}}},
+        {"rows": [], "text": "\x9b\n"},
+    ]
+    line = JsonLines()
+    for document in documents:
+        assert line(document) == codec.to_json(document, indent=None)
+
+
+def test_hunters_documents_made_from_the_rows_kept_equal_those_made_afresh() -> None:
+    game, header, steps = steps_of("hunters", 1)
+    kept = [views.step_document(game, header, s.index, s.state, "all") for s in steps]
+    assert hunters_views._ROWS
+    shared = sum(
+        1
+        for before, after in itertools.pairwise(kept)
+        for row in after["features"]
+        if any(row is old for old in before["features"])
+    )
+    assert shared > len(kept)  # most features are the same rows from one step to the next
+    fresh = []
+    for step in steps:
+        hunters_views._ROWS.clear()
+        fresh.append(views.step_document(game, header, step.index, step.state, "all"))
+    assert kept == fresh
