@@ -49,10 +49,15 @@ def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None)
     notes = log.notes
     moves = "".join(_move(game, seats, s, viewer, notes.get(s.index)) for s in steps)
     title = f"{proper_name(game)}: {', '.join(seats)}"
+    header_meta = log.header.meta
     meta = "".join(
         f"<span><b>{esc(views.printable(k))}</b> {esc(views.printable(_plain(v)))}</span>"
-        for k, v in sorted(log.header.meta.items())
-    ) + "".join(f'<span class="tag"><b>{esc(k)}</b> {esc(v)}</span>' for k, v in log.tags.items())
+        for k, v in sorted(header_meta.items())
+    ) + "".join(
+        f'<span class="tag"><b>{esc(k)}</b> {esc(v)}</span>'
+        for k, v in log.tags.items()
+        if not _repeats(header_meta.get(k), v)
+    )
     return TEMPLATE.format(
         title=esc(title),
         game=esc(proper_name(game)),
@@ -70,6 +75,18 @@ def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None)
         css=CSS,
         script=SCRIPT,
     )
+
+
+def _repeats(meta: Any, tag: str) -> bool:
+    """Whether a tag says again what the header's metadata of the same key says: ``simulate``
+    writes both the meta ``bots`` (``p1 greedy, p2 greedy``) and the tag ``bots``
+    (``greedy,greedy``, the bots in seat order); the page's header shows them once."""
+    if meta is None:
+        return False
+    said = list(meta.values()) if isinstance(meta, dict) else meta
+    if not isinstance(said, list | tuple):
+        said = [said]
+    return [str(v) for v in said] == [v.strip() for v in tag.split(",")]
 
 
 def script_json(value: Any) -> str:

@@ -40,6 +40,9 @@ BOARD_W = 500
 HEIGHT = 470
 WIDTH = 800
 PANEL_X = 510
+LABEL_DY = 22
+"""A village's label (``V12``): its baseline under the centre, inside the hex and its ring (the
+walk-through saw ``V12`` at 26 cross the hex's lower edges and the last move's outline)."""
 
 HUT_COLOURS = {
     "red": OKABE_ITO["vermillion"],
@@ -217,8 +220,8 @@ def _territory(state: ClansState, tid: int, village: object) -> str:
     for row_index, row in enumerate(rows):
         if village is None:
             cy = y + (1 if len(rows) == 2 else 6) + 16 * row_index
-        else:  # higher, and closer: the village's label goes under them
-            cy = y + (-5 if len(rows) == 2 else 2) + 15 * row_index
+        else:  # higher, and closer: the village's label goes under them, inside the hex
+            cy = y + (-7 if len(rows) == 2 else 0) + 13 * row_index
         for i, (colour, n) in enumerate(row):
             cx = x + (i - (len(row) - 1) / 2) * 17
             fill = HUT_COLOURS[colour]
@@ -239,15 +242,15 @@ def _territory(state: ClansState, tid: int, village: object) -> str:
             )
     if village is not None:  # last, on a light halo: nothing covers it
         label = f"V{getattr(village, 'number', 0)}"
-        out.append(
+        out.append(  # its baseline where the hex is still wide enough for ``V12``
             text(
                 x,
-                y + 26,
+                y + LABEL_DY,
                 label,
-                size=10,
+                size=9,
                 anchor="middle",
                 weight="bold",
-                extra=' stroke="#FFFFFF" stroke-width="3" paint-order="stroke"',
+                extra=' class="village-label" stroke="#FFFFFF" stroke-width="3" paint-order="stroke"',
             )
         )
     return group(f'class="territory" {data(territory=tid, state=kind)}', *out)

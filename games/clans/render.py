@@ -1,8 +1,10 @@
 """Text rendering of a Clans state: the hex board at the board file's (q, r), then the chart,
 the track and the seats. Fits 100 columns. Reads the state and the view, never rules' internals.
 
-Each territory is two lines: ``12f*`` (number, terrain initial, ``*`` for a village) above its huts
-by colour initial (``r2b1``; ``k`` is black); ``·`` marks an empty territory, ``~~`` a lake.
+Each territory is two lines: ``12f V3`` (number, terrain initial and, for a village, its number
+as the SVG labels it: ``V3`` the third village founded) above its huts by colour initial
+(``r2b1``; ``k`` is black; too many to fit, their total and initials: ``8:rgbk``); ``·`` marks an
+empty territory, ``~~`` a lake.
 Under the board: ``epoch 1 (+1 on forest; mountain doomed)`` — the epoch's bonus and terrains.
 """
 
@@ -30,11 +32,12 @@ def render(state: ClansState, seats: Sequence[str], viewer: Viewer, width: int =
 
 def _board(state: ClansState, cell: int = CELL) -> list[str]:
     board = state.board
+    numbers = {v.territory: v.number for v in state.villages}
     villages = {
         t
         for t in range(1, len(state.totals))
         if state.totals[t] and not state.occupied & board.neighbour_mask[t]
-    }
+    }  # a village a position holds without its number is marked ``*``
     cells = {(t.q, t.r): t for t in board.territories}
     qs = [t.q for t in board.territories]
     rs = [t.r for t in board.territories]
@@ -55,7 +58,8 @@ def _board(state: ClansState, cell: int = CELL) -> list[str]:
                 if inside:
                     _put(top, x, "  ~~")
                 continue
-            mark = "*" if t.id in villages else ""
+            number = numbers.get(t.id)
+            mark = f" V{number}" if number is not None else "*" if t.id in villages else ""
             _put(top, x, f"{t.id:>3}{t.terrain[0]}{mark}")
             indent = 3 if cell == CELL else 1
             _put(bottom, x, " " * indent + (_huts(state.huts[t.id], cell - indent - 1) or "·"))

@@ -194,32 +194,9 @@ def _tile(
 
 
 def _id_spots(tile: Tile, turned: Turned, x: int, y: int) -> dict[int, tuple[float, float]]:
-    """Where each feature's id goes on the drawn tile, no two together: a river's on the
-    river, a lake's beside it; a land feature's in the one of its triangles farthest from the
-    ids already placed (the features with fewest triangles first)."""
-    cx, cy = x * S + S / 2, y * S + S / 2
-    placed: dict[int, tuple[float, float]] = {}
-    for fid, f in tile.features.items():
-        if f.type == "river":
-            placed[fid] = _spots(turned, x, y, fid)[0]
-    pulled: dict[int, list[tuple[float, float]]] = {}
-    for fid, f in tile.features.items():
-        if f.type == "lake":  # beside the lakes, on a diagonal
-            pulled[fid] = [(cx + dx, cy + dy) for dx in (-15, 15) for dy in (-15, 15)]
-    for fid, tri in _wedges(turned, x, y):  # the centroid, pulled out towards its side
-        gx, gy = sum(p for p, _ in tri) / 3, sum(q for _, q in tri) / 3
-        pulled.setdefault(fid, []).append((cx + (gx - cx) * 1.25, cy + (gy - cy) * 1.25))
-    lakes_first = sorted(pulled, key=lambda f: (tile.features[f].type != "lake", len(pulled[f]), f))
-    for fid in lakes_first:
-        if fid in placed:
-            continue
-        placed[fid] = max(
-            pulled[fid],
-            key=lambda c: min(
-                [((c[0] - p[0]) ** 2 + (c[1] - p[1]) ** 2) for p in placed.values()] or [0]
-            ),
-        )
-    return placed
+    """Where each feature's id goes on the drawn tile at cell (x, y): clear of its marks, its
+    lakes and each other (:func:`spots.feature_ids`)."""
+    return {fid: (x * S + px, y * S + py) for fid, (px, py) in spots.feature_ids(tile).items()}
 
 
 def _label(x: float, y: float, words: str) -> str:

@@ -209,6 +209,60 @@ def ticks(tile: Tile, rotation: int, occupied: int | None) -> dict[int, Point]:
     return found
 
 
+ID = 7.0
+"""Half the side of a feature's id on the drawn tile (a chip of 14)."""
+
+
+def feature_ids(tile: Tile) -> dict[int, Point]:
+    """Where each feature's id goes on the drawn tile (as drawn: rotation 0, cell (0, 0)),
+    clear of the marks (what the features hold: ``$``, ``D``, ...), of the lakes and of each
+    other, each from its piece's spot (clear of the marks and lakes already; a lake's round its
+    lake) to the nearest free one on its own feature. The land's first (those with fewest
+    triangles first: a corner meadow beside its mark leaves least room), then the rivers', then
+    the lakes'; where that leaves one without room, the rivers' first. The drawn tile shows no
+    id chip."""
+    turned = tile.turned[0]
+    size = {fid: sum(1 for f, _ in wedges(turned, 0, 0) if f == fid) for fid in tile.features}
+    tried: list[tuple[float, int, dict[int, Point]]] = []
+    for rank in ({"river": 1, "lake": 2}, {"river": -1, "lake": 2}):
+        order = sorted(
+            tile.features, key=lambda f: (rank.get(tile.features[f].type, 0), size[f], f)
+        )
+        placing = _Placing()
+        found = _ids(tile, order, placing)
+        if placing.covered == 0.0:
+            return found
+        tried.append((placing.covered, len(tried), found))
+    return min(tried)[2]
+
+
+def _ids(tile: Tile, order: Sequence[int], placing: _Placing) -> dict[int, Point]:
+    turned = tile.turned[0]
+    placed = layout(tile, 0)
+    discs = {fid: (c[0], c[1], r) for fid, c, r in lakes(tile, turned)}
+    taken: list[Obstacle] = [
+        _grown(_box(p, _mark_half(tile, f)), 1) for f, p in placed.marks.items()
+    ]
+    rivers_of: list[Obstacle] = [b for _, b in courses(turned)]  # better left to their ids
+    out: dict[int, Point] = {}
+    half = (ID, ID)
+    for fid in order:
+        hard = [*taken, *(_grown(_box(p, half), 1) for p in out.values())]
+        soft: list[Obstacle] = [d for f, d in discs.items() if f != fid]
+        if tile.features[fid].type != "river":
+            soft += rivers_of
+        where: Callable[[], Iterable[Point]]
+        if fid in discs:
+            cx, cy, r = discs[fid]
+            where = partial(_round_lake, (cx, cy), r)
+            first = (cx + r + 8, cy - r - 2)
+        else:
+            where = partial(_candidates, turned, fid, "piece", placed.spots)
+            first = placed.piece[fid]
+        out[fid] = placing.choose(first, where, half, hard, soft)
+    return out
+
+
 def courses(turned: Turned) -> list[tuple[int, Box]]:
     """(river id, the box of its course from its side to the centre, as wide as a piece on it)
     at cell (0, 0): where a land feature's marks and pieces had better not go (they would seem
@@ -306,6 +360,11 @@ def _grid_in(tri: list[Point], step: int = 3) -> list[Point]:
             first = -(-math.ceil(lo) // step) * step
             out += [(float(gx), float(gy)) for gx in range(first, int(hi) + 1, step)]
     return out
+
+
+def _round_lake(centre: Point, radius: float) -> list[Point]:
+    """Spots for a lake's id: on the lake by its edge (its fish in the middle), or beside it."""
+    return [p for d in (radius - 6, radius + 6) for p in _ring(centre, d)]
 
 
 def _ring(centre: Point, radius: float) -> list[Point]:
