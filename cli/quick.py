@@ -56,7 +56,7 @@ def state_text(
         doc = views.step_document(opened.game, head, index, state, viewer)
         return codec.to_json({**doc, "tags": tags, "note": noted}) + "\n"
     if as_svg:
-        return opened.game.svg(state, head.seats, viewer, step.event)
+        return opened.game.svg(state, head.seats, viewer, step.event, step.effects)
     board = opened.game.render(state, head.seats, viewer) + "\n"
     top = "".join(tag_line(k, v) + "\n" for k, v in tags.items())
     what = "the start" if index == 0 else f"event {index}"

@@ -247,8 +247,19 @@ class Game(Protocol[S]):
         """The state drawn as ``viewer`` may see it (nothing hidden is in the drawing at all),
         ``last`` (the event that led to it) highlighted; ``tribes html`` sends its parts."""
 
-    def svg(self, state: S, seats: Sequence[str], viewer: Viewer, last: Event | None = None) -> str:
-        """:meth:`picture` as one standalone SVG document (``tribes show --svg``)."""
+    def svg(
+        self,
+        state: S,
+        seats: Sequence[str],
+        viewer: Viewer,
+        last: Event | None = None,
+        effects: Sequence[Effect] = (),
+    ) -> str:
+        """:meth:`picture` as one standalone SVG document (``tribes show --svg``), with what
+        ``effects`` (the last event's) were about marked (:meth:`marks`)."""
+
+    def marks(self, state: S, effects: Sequence[Effect]) -> tuple[str, ...]:
+        """By effect, SVG marking on the board what it was about ("" for nothing)."""
 
     def position(self, state: S, seats: Sequence[str]) -> dict[str, Any]:
         """The position file of ``state`` (``tribes position``): a header with it as its
@@ -469,8 +480,28 @@ class GameBase(Generic[S]):
     ) -> Picture:
         return self.pictures.picture(state, seats, viewer, last)
 
-    def svg(self, state: S, seats: Sequence[str], viewer: Viewer, last: Event | None = None) -> str:
-        return self.picture(state, seats, viewer, last).svg()
+    def svg(
+        self,
+        state: S,
+        seats: Sequence[str],
+        viewer: Viewer,
+        last: Event | None = None,
+        effects: Sequence[Effect] = (),
+    ) -> str:
+        picture = self.picture(state, seats, viewer, last)
+        marked = "".join(self.marks(state, effects))
+        if marked:
+            picture = attrs.evolve(picture, parts=(*picture.parts, ("marks", marked)))
+        return picture.svg()
+
+    def marks(self, state: S, effects: Sequence[Effect]) -> tuple[str, ...]:
+        """By effect, the SVG that marks on the board what it was about (a scored feature,
+        drawn over the picture of ``state``), "" where there is nothing to mark: the pictures
+        module's ``mark(state, effect)``, optional (a game without it marks nothing)."""
+        mark = getattr(self.pictures, "mark", None)
+        if mark is None:
+            return ("",) * len(effects)
+        return tuple(mark(state, e) for e in effects)
 
     # hidden information
 

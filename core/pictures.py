@@ -96,6 +96,10 @@ class Picture:
             f"{title}{body}</svg>\n"
         )
 
+    def _repr_svg_(self) -> str:
+        """A notebook shows a picture as the board (``game.picture(state, seats, viewer)``)."""
+        return self.svg()
+
 
 def esc(text: object) -> str:
     """Text made safe for SVG and HTML, inside elements and inside quoted attributes.

@@ -8,7 +8,9 @@ point replays only the events not yet replayed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from tribes.core import views
 from tribes.core.engine import Step, play, start
@@ -16,6 +18,9 @@ from tribes.core.errors import UsageError
 from tribes.core.game import EVERYTHING, Game, Viewer
 from tribes.events.logfile import GameLog
 from tribes.replay import logs
+
+if TYPE_CHECKING:
+    from tribes.replay.notebook import Board
 
 
 class Cursor:
@@ -107,6 +112,27 @@ class Cursor:
             if index and needle in self.describe(index).lower():
                 return index
         return None
+
+    def board(self, viewer: Viewer = EVERYTHING, index: int | None = None) -> Board:
+        """The step (default: the current one) drawn as ``viewer`` may see it, its event and
+        move in its caption: what a notebook shows for the cursor (:mod:`.notebook`)."""
+        from tribes.replay.notebook import board  # a notebook's alone: not on the CLI's paths
+
+        at = self.index if index is None else index
+        step = self.at(at)
+        where = f"event {at} of {len(self)}" if at else f"the start (of {len(self)} events)"
+        move = f": {views.seat_name(self.seats, step)} {views.notation(self.game, step)}"
+        drawn = board(self.game, step, self.seats, viewer)
+        return attrs.evolve(drawn, caption=where + (move if at else ""))
+
+    def __repr__(self) -> str:
+        return f"<Cursor {self.path or self.game.name} at {self.index} of {len(self)}>"
+
+    def _repr_svg_(self) -> str:
+        return self.board().svg()
+
+    def _repr_html_(self) -> str:
+        return self.board()._repr_html_()
 
     def _check(self, index: int) -> None:
         check_point(index, len(self), option="event")

@@ -40,14 +40,20 @@ def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None)
     frames = _frames(game, seats, steps, viewer)
     documents = [_document(game, log, s, viewer) for s in steps]
     records = []
+    marks = [game.marks(s.state, s.effects) for s in steps]
     for i in range(len(steps)):
         changes = [] if i == 0 else [c.text for c in diff(game, documents[i - 1], documents[i])]
         records.append(
             {**_status(documents[i]), "c": changes, "mv": _options(game, steps[i], viewer)}
         )
+        if any(marks[i]):  # what each effect was about, drawn over the board when chosen
+            records[-1]["k"] = list(marks[i])
     first = frames[0]
     notes = log.notes
-    moves = "".join(_move(game, seats, s, viewer, notes.get(s.index)) for s in steps)
+    moves = "".join(
+        _move(game, seats, s, viewer, notes.get(s.index), m)
+        for s, m in zip(steps, marks, strict=True)
+    )
     title = f"{proper_name(game)}: {', '.join(seats)}"
     header_meta = log.header.meta
     meta = "".join(
@@ -162,7 +168,7 @@ def _panel_element(frames: Sequence[dict[str, Any]]) -> str:
     return (
         f'<div id="aside"><svg id="panel" xmlns="http://www.w3.org/2000/svg" '
         f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" fill="#222" '
-        'role="img" aria-label="the drawn tile and the seats"></svg></div>'
+        'role="img" aria-label="beside the board: the seats, the scores and the legend"></svg></div>'
     )
 
 
@@ -224,17 +230,29 @@ def _plain(value: Any) -> str:
 
 
 def _move(
-    game: Game, seats: Sequence[str], step: Step, viewer: Viewer, note: str | None = None
+    game: Game,
+    seats: Sequence[str],
+    step: Step,
+    viewer: Viewer,
+    note: str | None = None,
+    marks: Sequence[str] = (),
 ) -> str:
+    """A move's line: index, seat, notation, its effects (each its own ``span.e``; ``.m`` when
+    the board can mark what it was about: a click shows it), its note."""
     said = [e.describe_for(seats, viewer) for e in step.effects]  # another's card: "a card"
     noted = f'<span class="note">{esc(note)}</span>' if note else ""
+    lines = [
+        f'<span class="e{" m" if k < len(marks) and marks[k] else ""}" data-e="{k}">'
+        f"{esc(words)}</span>"
+        for k, words in enumerate(said)
+    ]
     if len(said) > 1 and (len(said) > FOLD[0] or sum(map(len, said)) > FOLD[1]):
         effects = (
-            f'<details class="eff"><summary>{esc(said[0])}; … {len(said) - 1} more</summary>'
-            f"{esc('; '.join(said[1:]))}</details>"
+            f'<details class="eff"><summary>{lines[0]}; … {len(said) - 1} more</summary>'
+            f'<span class="all">{"".join(lines[1:])}</span></details>'
         )
     else:
-        effects = f'<span class="eff">{esc("; ".join(said))}</span>'
+        effects = f'<span class="eff">{"; ".join(lines)}</span>'
     return (
         f'<li data-i="{step.index}" tabindex="-1"><span class="i">{step.index}</span>'
         f'<span class="seat">{esc(views.seat_name(seats, step) if step.index else "")}</span>'
@@ -296,6 +314,9 @@ cursor:pointer;border-left:4px solid transparent}
 #moves .eff{grid-column:2/4;color:#5A554C;font-size:12px}
 #moves .eff:empty{display:none}
 #moves details.eff summary{cursor:pointer}
+#moves details.eff .all .e{display:block;padding-left:1em;text-indent:-1em}
+#moves .e.m{cursor:pointer;text-decoration:underline dotted #CC79A7}
+#moves .e.chosen{background:#F6D3E6;color:#222}
 #moves .note{grid-column:2/4;color:#0B5C8C;font-size:12px;font-style:italic;white-space:pre-wrap}
 .keys{font-size:12px;color:#5A554C;margin:6px 0 0}
 @media (max-width:900px){main{flex-direction:column}#side{flex:1 1 auto;width:100%}}
@@ -338,28 +359,41 @@ SCRIPT = r"""
     board.dataset.scale = view.k.toFixed(4);
     document.getElementById("scale").textContent = Math.round(view.k * 100) + "%";
   }
-  function lastBox() {
-    var last = board.querySelector(".last");
-    if (!last || !last.firstChild) { return null; }
-    try { var b = last.getBBox(); return b.width || b.height ? b : null; } catch (err) { return null; }
+  function boxOf(selector) {
+    var found = board.querySelector(selector);
+    if (!found || !found.firstChild) { return null; }
+    try { var b = found.getBBox(); return b.width || b.height ? b : null; } catch (err) { return null; }
   }
+  function lastBox() { return boxOf(".last"); }
   function fit(frame) {
     view = {k: fitScale(frame), x: centreOf(frame).x, y: centreOf(frame).y};
     draw();
   }
+  var READABLE = 0.7;  // in a narrow window a board of fixed size opens no smaller (labels of 7 px)
+  var NARROW = window.matchMedia ? window.matchMedia("(max-width:700px)") : {matches: false};
   function opening(frame) {
-    var k = fitScale(frame), c = centreOf(frame);
+    var k = fitScale(frame), c = centreOf(frame), box;
     if (frame.l) {  // a board that grows: at the scale where it reads, whatever its size now
       var whole = k >= frame.l;
       k = frame.l;
-      var box = whole ? null : lastBox();  // too big to show whole: around the last move
+      box = whole ? null : lastBox();  // too big to show whole: around the last move
       if (box) { c = {x: box.x + box.width / 2, y: box.y + box.height / 2}; }
+    } else {
+      if (NARROW.matches && k < READABLE) {  // a phone: at a scale where it reads, round the last move
+        k = READABLE;
+        box = lastBox();
+        if (box) { c = {x: box.x + box.width / 2, y: box.y + box.height / 2}; }
+      }
+      if (NARROW.matches) {  // stacked: the board's own height, no empty band above and below
+        var tall = Math.ceil(frame.h * k) + 2;
+        if (tall < viewport.clientHeight) { viewport.style.height = tall + "px"; c.y = centreOf(frame).y; }
+      }
     }
     view = {k: k, x: c.x, y: c.y};
     draw();
   }
-  function follow() {  // the last move in view, the scale kept
-    var box = lastBox();
+  function follow(box) {  // the last move (or the box given) in view, the scale kept
+    box = box || lastBox();
     if (!box) { return; }
     var v = size(), w = v.w / view.k, h = v.h / view.k;
     var left = view.x - w / 2, top = view.y - h / 2;
@@ -377,26 +411,37 @@ SCRIPT = r"""
   }
   function pan(dx, dy) { view.x -= dx / view.k; view.y -= dy / view.k; draw(); }
   function text(id, value) { document.getElementById(id).textContent = value; }
-  function reveal(item) {  // the current move in view in the list, which alone scrolls: the
-    // page stays where it is (scrollIntoView would scroll it too, off the board on a phone)
+  function reveal(item, whole) {  // the current move in view in the list, which alone scrolls:
+    // the page stays where it is (scrollIntoView would scroll it too, off the board on a
+    // phone); ``whole``: as much of it as the list holds, from its top (unfolded effects)
     var list = item.parentNode, box = list.getBoundingClientRect(), at = item.getBoundingClientRect();
     if (at.top < box.top) { list.scrollTop -= box.top - at.top; }
-    else if (at.bottom > box.bottom) { list.scrollTop += at.bottom - box.bottom; }
+    else if (at.bottom > box.bottom) {
+      list.scrollTop += whole ? Math.min(at.top - box.top, at.bottom - box.bottom) : at.bottom - box.bottom;
+    }
   }
   function fromHash() {
     var n = parseInt((location.hash || "#0").slice(1), 10);
     return isNaN(n) ? 0 : n;
   }
-  function show(i) {
+  function show(i, chosen) {  // chosen: one of the step's effects, whose mark alone is drawn
     i = Math.max(0, Math.min(data.n, i));
     var frame = frames[i], step = data.steps[i];
-    board.innerHTML = frame.order.map(function (k) { return frame.parts[k]; }).join("");
+    var marks = step.k || [];
+    var marked = chosen === undefined ? marks.join("") : (marks[chosen] || "");
+    board.innerHTML = frame.order.map(function (k) { return frame.parts[k]; }).join("") +
+      (marked ? '<g id="marks">' + marked + "</g>" : "");
+    Array.prototype.forEach.call(document.querySelectorAll("#moves .e.chosen"), function (e) { e.classList.remove("chosen"); });
+    if (chosen !== undefined) {
+      var line = items[i].querySelector('.e[data-e="' + chosen + '"]');
+      if (line) { line.classList.add("chosen"); }
+    }
     if (panel) {
       panel.innerHTML = frame.panelOrder.map(function (k) { return frame.parts[k]; }).join("");
       panel.setAttribute("width", frame.pw); panel.setAttribute("height", frame.ph);
       panel.setAttribute("viewBox", "0 0 " + frame.pw + " " + frame.ph);
     }
-    if (view === null) { opening(frame); } else { follow(); }
+    if (view === null) { opening(frame); } else { follow(chosen === undefined ? null : boxOf("#marks")); }
     if (current >= 0) { items[current].classList.remove("current"); items[current].removeAttribute("aria-current"); }
     items[i].classList.add("current");
     items[i].setAttribute("aria-current", "step");
@@ -498,10 +543,17 @@ SCRIPT = r"""
   window.addEventListener("resize", function () { if (view) { draw(); } });
   slider.addEventListener("input", function () { show(parseInt(slider.value, 10)); });
   document.getElementById("moves").addEventListener("click", function (e) {
+    var li = e.target.closest("li"), line = e.target.closest(".e.m");
+    if (li && line) {  // an effect the board can mark: that step, that mark alone
+      show(parseInt(li.getAttribute("data-i"), 10), parseInt(line.getAttribute("data-e"), 10));
+      return;
+    }
     if (e.target.closest("summary")) { return; }  // folding the effects stays on the step
-    var li = e.target.closest("li");
     if (li) { show(parseInt(li.getAttribute("data-i"), 10)); }
   });
+  document.getElementById("moves").addEventListener("toggle", function (e) {
+    if (e.target.open) { reveal(e.target.closest("li"), true); }  // unfolded: in view, read from its top
+  }, true);
   [["first", function () { return 0; }], ["prev", function () { return current - 1; }],
    ["next", function () { return current + 1; }], ["last", function () { return data.n; }]].forEach(function (b) {
     document.getElementById(b[0]).addEventListener("click", function () { show(b[1]()); });

@@ -1,10 +1,13 @@
 """A Clans state as SVG: the hex board at the board file's (q, r) in terrain colours, the lake and
 the lake borders (thick blue: territories on either side are *not* adjacent), rivers (thin blue:
 adjacent), region borders, huts as coloured shapes with their counts, villages and doomed ones;
-beside it the epoch chart with the chips left, the score track, the seats and whose turn it is.
+beside it, in a panel of its own (``Picture.panel``: a page stacks it under the board in a narrow
+window), the epoch chart with the chips left, the score track, the seats, whose turn it is and
+the legend.
 
 Parts are keyed so that ``tribes html`` sends a page only what a move changes: ``board`` (drawn
-once), ``t12`` (the huts of territory 12), ``last``, ``chart``, ``track``, ``seats``.
+once), ``t12`` (the huts of territory 12), ``last``; in the panel ``chart``, ``track``,
+``seat0``…, ``turn``, ``status``, ``legend``.
 """
 
 from __future__ import annotations
@@ -38,8 +41,12 @@ R = 32
 """A hex's radius (centre to corner)."""
 BOARD_W = 500
 HEIGHT = 470
-WIDTH = 800
-PANEL_X = 510
+WIDTH = 510
+"""The board's picture; the panel is a picture of its own (``Picture.panel``), which a page
+shows beside the board or, in a narrow window, under it, and ``svg()`` draws to its right."""
+PANEL_W = 292
+PANEL_X = 6
+"""The left of the panel's text, in the panel's own units."""
 LABEL_DY = 22
 """A village's label (``V12``): its baseline under the centre, inside the hex and its ring (the
 walk-through saw ``V12`` at 26 cross the hex's lower edges and the last move's outline)."""
@@ -77,10 +84,11 @@ def picture(state: ClansState, seats: Sequence[str], viewer: Viewer, last: Event
         parts.append((f"t{t.id}", _territory(state, t.id, villages.get(t.id))))
     parts.append(("last", _last(board, last)))
     parts.append(("pending", _pending(state)))
-    parts.append(("chart", _chart(state)))
-    parts.append(("track", _track(state)))
-    parts.extend(_seats(state, seats, viewer))
-    return Picture(WIDTH, HEIGHT, tuple(parts), title=f"Clans: {', '.join(seats)}")
+    beside: list[Part] = [("chart", _chart(state)), ("track", _track(state))]
+    beside.extend(_seats(state, seats, viewer))
+    beside.append(("legend", _legend()))
+    panel = Picture(PANEL_W, HEIGHT, tuple(beside))
+    return Picture(WIDTH, HEIGHT, tuple(parts), title=f"Clans: {', '.join(seats)}", panel=panel)
 
 
 # --- geometry -------------------------------------------------------------------------------------
@@ -152,7 +160,6 @@ def _board(board: Board) -> str:
         out.append(_line(x1, y1, x2, y2, WATER, 6, f" {data(lake='-'.join(map(str, pair)))}"))
     for pair in sorted(tuple(sorted(p)) for p in board.rivers):
         out.append(_river(board, pair))
-    out.append(_legend())
     return "".join(out)
 
 
@@ -178,7 +185,7 @@ def _river(board: Board, pair: tuple[int, ...]) -> str:
 
 
 def _legend() -> str:
-    """Under the seats, clear of the board: what the lines and letters mean."""
+    """In the panel, under the seats: what the lines and letters mean."""
     x, y = PANEL_X, HEIGHT - 30
     items = [
         f'<rect x="{x}" y="{y - 6}" width="14" height="5" fill="{WATER}"/>',

@@ -73,9 +73,28 @@ class PlacedTile(Effect):
 @attrs.frozen(kw_only=True)
 class FeatureScored(Effect):
     """H8–H12 (``final`` False) and H15–H17 (``final`` True): one feature's scoring. ``winners``
-    are the seats that scored ``points`` each; ``returned`` one seat per member sent home."""
+    are the seats that scored ``points`` each; ``returned`` one seat per member sent home.
 
-    RULES = ("H7", "H8", "H9", "H10", "H11", "H12", "H16", "H17")
+    What it counted, in the rules' words: a river's ``fish`` in the lakes at its ends (H9, its
+    tiles are ``tiles``), a forest's ``pieces`` and ``mushrooms`` (H10, H20), a river system's
+    ``fish`` (H16), a meadow's ``deer``, ``mammoths``, ``aurochs`` and ``tigers`` (H17, H21),
+    whether the ``fire`` is in it (H19) and the seat whose hunter on the shrine took it
+    (``shrine``, H22). ``features`` are its nodes, ``(x, y, feature id)``: what a picture marks."""
+
+    RULES = (
+        "H7",
+        "H8",
+        "H9",
+        "H10",
+        "H11",
+        "H12",
+        "H16",
+        "H17",
+        "H19",
+        "H20",
+        "H21",
+        "H22",
+    )
     WHEN: ClassVar[Mapping[str, str]] = {
         "H7": "not final",
         "H8": 'type == "river" and not final',
@@ -85,6 +104,10 @@ class FeatureScored(Effect):
         "H12": "len(returned) > 0",
         "H16": 'type == "system"',
         "H17": 'type == "meadow"',
+        "H19": "fire",
+        "H20": "mushrooms > 0",
+        "H21": "aurochs > 0",
+        "H22": "shrine != null",
     }
 
     type: str
@@ -93,16 +116,68 @@ class FeatureScored(Effect):
     winners: tuple[int, ...]
     returned: tuple[int, ...] = ()
     final: bool = False
+    fish: int = 0
+    pieces: int = 0
+    mushrooms: int = 0
+    deer: int = 0
+    mammoths: int = 0
+    aurochs: int = 0
+    tigers: int = 0
+    fire: bool = False
+    shrine: int | None = None
+    features: tuple[tuple[int, int, int], ...] = ()
 
     def describe(self, seats: Sequence[str]) -> str:
         size = len(self.tiles)
         what = {"system": "river system"}.get(self.type, self.type)
         done = "at the end" if self.final else "completed"
         gains = ", ".join(f"{seats[s]} +{self.points}" for s in self.winners) or "nobody scores"
-        text = f"{what} of {size} tile{'' if size == 1 else 's'} {done}: {gains}"
+        counted = self.counted()
+        if self.shrine is not None:
+            counted += f"; {seats[self.shrine]}'s hunter on the shrine takes it all (H22)"
+        text = f"{what} of {_count(size, 'tile')} {done}: {counted}: {gains}"
         if self.returned:
             text += f"; members back to {_names(seats, sorted(set(self.returned)))}"
         return text
+
+    def counted(self) -> str:
+        """What the feature counted and the points it makes, with the rules that say so:
+        ``2 tiles + 5 fish = 7 (H9)``."""
+        if self.type == "river":
+            terms = [_count(len(self.tiles), "tile")] + ([f"{self.fish} fish"] if self.fish else [])
+            return f"{' + '.join(terms)} = {self.points} (H9)"
+        if self.type == "forest":
+            pieces = _count(self.pieces, "forest piece")
+            if self.mushrooms:
+                patches = _count(self.mushrooms, "mushroom patch", "mushroom patches")
+                return f"2 × ({pieces} + {patches}) = {self.points} (H10, H20)"
+            return f"2 × {pieces} = {self.points} (H10)"
+        if self.type == "system":
+            return f"{self.fish} fish = {self.points} (H16)"
+        return self._animals()
+
+    def _animals(self) -> str:
+        terms, rules, notes = [], ["H17"], ""
+        if self.deer or self.tigers:
+            deer = f"{self.deer} deer"
+            if self.tigers and self.fire:
+                notes = f"; the fire: {_count(self.tigers, 'tiger')} eat nothing (H19)"
+            elif self.tigers:
+                deer += f" − {min(self.deer, self.tigers)} eaten by {_count(self.tigers, 'tiger')}"
+            terms.append(deer)
+        if self.mammoths:
+            terms.append(_count(self.mammoths, "mammoth"))
+        if self.aurochs:
+            terms.append(f"{self.aurochs} aurochs")
+            rules.append("H21")
+        inside = " + ".join(terms) or "no animals"
+        inside = f"({inside})" if len(terms) > 1 or " − " in inside else inside
+        return f"2 × {inside} = {self.points} ({', '.join(rules)}){notes}"
+
+
+def _count(n: int, word: str, plural: str = "") -> str:
+    """``1 tile``, ``2 tiles``."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 @attrs.frozen(kw_only=True)
@@ -140,10 +215,6 @@ EVENTS = EventTable(
         "H3": "the stacks are shuffled at setup, before any event",
         "H4": "a starting position is read at setup, before any event",
         "H15": "incomplete forests and rivers score nothing at the end: no effect shows them",
-        "H19": "fire changes the points of a meadow's scoring; the effect does not say it counted",
-        "H20": "mushrooms change the points of a forest's scoring; the effect does not say they counted",
-        "H21": "aurochs change the points of a meadow's scoring; the effect does not say they counted",
-        "H22": "the shrine decides a meadow's winner; the effect does not say it counted",
         "H23": "a view: who sees what changes no state",
     },
 )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tribes.core.events import Event
+from tribes.core.events import Effect, Event
 from tribes.core.game import Viewer
 from tribes.core.pictures import (
     HIGHLIGHT,
@@ -41,6 +41,7 @@ from tribes.core.pictures import (
 from tribes.core.views import count
 from tribes.games.hunters import spots
 from tribes.games.hunters.board import Tile, Turned
+from tribes.games.hunters.events import FeatureScored
 from tribes.games.hunters.render import feature_words
 from tribes.games.hunters.scoring import winners_of
 from tribes.games.hunters.state import HuntersState
@@ -120,6 +121,52 @@ def picture(
         top=top,
         panel=_panel(state, seats),
         legible=LEGIBLE,
+    )
+
+
+def mark(state: HuntersState, effect: Effect) -> str:
+    """What a scoring effect counted, marked on the board: each of its feature's pieces on each
+    tile (forest and meadow wedges, rivers, lakes) in reddish purple, and its points on a chip
+    at its first tile (``+7``); "" for any other effect. A page shows it when the effect's line
+    is chosen, ``show --svg`` for every effect of the event it shows."""
+    if not isinstance(effect, FeatureScored) or not effect.features:
+        return ""
+    cells = state.board.cells
+    out = []
+    for x, y, fid in effect.features:
+        placed = cells.get((x, y))
+        if placed is None:
+            continue
+        tile = state.tiles.tiles[placed[0]]
+        turned = tile.turned[placed[1]]
+        for f, tri in _wedges(turned, x, y):
+            if f == fid:
+                out.append(f'<polygon points="{points(tri)}"/>')
+        for f, (mx, my) in _rivers(turned, x, y):
+            if f == fid:
+                cx, cy = x * S + S / 2, y * S + S / 2
+                out.append(
+                    f'<line x1="{num(mx)}" y1="{num(my)}" x2="{num(cx)}" y2="{num(cy)}" '
+                    f'stroke="{HIGHLIGHT}" stroke-width="{RIVER_W + 6:.1f}"/>'
+                )
+        for f, (lx, ly), radius in spots.lakes(tile, turned):
+            if f == fid:
+                out.append(
+                    f'<circle cx="{num(x * S + lx)}" cy="{num(y * S + ly)}" r="{radius + 3:.1f}"/>'
+                )
+    x, y = effect.tiles[0]
+    words = f"+{effect.points}"
+    chip = (
+        f'<rect x="{x * S + S / 2 - 14}" y="{y * S + S / 2 - 10}" width="28" height="20" rx="10" '
+        f'fill="{HIGHLIGHT}" stroke="{INK}" stroke-width="1"/>'
+        + text(x * S + S / 2, y * S + S / 2 + 5, words, size=13, anchor="middle", weight="bold")
+    )
+    attributes = data(type=effect.type, points=effect.points, features=len(effect.features))
+    return group(
+        f'class="scored" {attributes}',
+        f'<g fill="{HIGHLIGHT}" fill-opacity="0.45" stroke="{HIGHLIGHT}" stroke-opacity="0.9" '
+        f'stroke-width="2">{"".join(out)}</g>',
+        chip,
     )
 
 

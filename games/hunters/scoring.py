@@ -63,11 +63,16 @@ def complete(
         group = board.groups[root]
         if group.type == "meadow" or group.open:
             continue
-        if group.type == "forest":
+        cells = feats.cells_of(group.nodes)
+        if group.type == "forest":  # what it counted, from its points: 2 a piece, 2 a patch
             points, has_gold = forest_points(tiles, board, group)
             gold = gold or has_gold
-        else:
+            wood = len(group.nodes)  # forest pieces
+            mushrooms, fish = (points - 2 * wood) // 2, 0
+        else:  # 1 a tile, 1 a fish
             points = river_points(tiles, board, group)
+            wood = mushrooms = 0
+            fish = points - len(cells)
         winners = majority(group.members)
         for seat in winners:
             gains[seat] += points
@@ -75,10 +80,14 @@ def complete(
         effects.append(
             FeatureScored(
                 type=group.type,
-                tiles=feats.cells_of(group.nodes),
+                tiles=cells,
                 points=points,
                 winners=winners,
                 returned=returned,
+                features=group.nodes,
+                fish=fish,
+                pieces=wood,
+                mushrooms=mushrooms,
             )
         )
         if returned:
@@ -134,16 +143,25 @@ def _first(nodes: tuple[Node, ...]) -> tuple[int, int, int]:
     return min(map(_ROW_FIRST, nodes))  # type: ignore[no-any-return]
 
 
-def final_scores(
-    tiles: TileSet, board: Board, pieces: tuple[Piece, ...]
-) -> list[tuple[str, tuple[Node, ...], int, tuple[int, ...]]]:
-    """H16, H17, H19–H22: what the end scores, as (kind, nodes, points, winners): the river
-    systems that hold huts, then the meadows that hold hunters, each by its first node."""
-    out = []
+Scored = tuple[str, tuple[Node, ...], int, tuple[int, ...], int | None]
+"""What the end scores for one feature: kind, nodes, points, winners and the seat whose hunter
+on the shrine took it (H22), if one did."""
+
+
+def final_scores(tiles: TileSet, board: Board, pieces: tuple[Piece, ...]) -> list[Scored]:
+    """H16, H17, H19–H22: what the end scores, as (kind, nodes, points, winners, shrine): the
+    river systems that hold huts, then the meadows that hold hunters, each by its first node."""
+    out: list[Scored] = []
     hutted = [board.systems[r] for r in board.hutted]
     for system in sorted(hutted, key=lambda s: _first(s.nodes)):
         out.append(
-            ("system", system.nodes, system_fish(tiles, board, system), majority(system.huts))
+            (
+                "system",
+                system.nodes,
+                system_fish(tiles, board, system),
+                majority(system.huts),
+                None,
+            )
         )
     shrines = {
         (p.x, p.y, p.feature): p.seat
@@ -154,8 +172,9 @@ def final_scores(
     for root, group in sorted(hunted, key=lambda kv: _first(kv[1].nodes)):
         points = meadow_points(tiles, board, group)[0]
         on_shrine = [seat for node, seat in shrines.items() if board.root_of(node) == root]
-        winners = (on_shrine[0],) if on_shrine else majority(group.members)
-        out.append(("meadow", group.nodes, points, winners))
+        shrine = on_shrine[0] if on_shrine else None
+        winners = (shrine,) if shrine is not None else majority(group.members)
+        out.append(("meadow", group.nodes, points, winners, shrine))
     return out
 
 
@@ -166,11 +185,9 @@ def final_gains(tiles: TileSet, board: Board, pieces: tuple[Piece, ...], players
     return _gains(final_scores(tiles, board, pieces), players)
 
 
-def _gains(
-    scored: list[tuple[str, tuple[Node, ...], int, tuple[int, ...]]], players: int
-) -> list[int]:
+def _gains(scored: list[Scored], players: int) -> list[int]:
     gains = [0] * players
-    for _, _, points, winners in scored:
+    for _, _, points, winners, _ in scored:
         for seat in winners:
             gains[seat] += points
     return gains
@@ -183,9 +200,7 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
     scored = final_scores(tiles, board, state.pieces)
     gains = _gains(scored, state.players)
     scores = [s + g for s, g in zip(state.scores, gains, strict=True)]
-    effects: list[FeatureScored | GameEnded] = [
-        _final(kind, nodes, points, winners) for kind, nodes, points, winners in scored
-    ]
+    effects: list[FeatureScored | GameEnded] = [_final(tiles, board, *one) for one in scored]
     pieces = tuple(
         p for p in state.pieces if p.kind in ("hunter", "hut")
     )  # H15: the others go home
@@ -216,10 +231,43 @@ def _without_members(board: Board, pieces: tuple[Piece, ...]) -> Board:
 
 
 def _final(
-    kind: str, nodes: tuple[Node, ...], points: int, winners: tuple[int, ...]
+    tiles: TileSet,
+    board: Board,
+    kind: str,
+    nodes: tuple[Node, ...],
+    points: int,
+    winners: tuple[int, ...],
+    shrine: int | None,
 ) -> FeatureScored:
+    """The end's effect of one feature, with what it counted: a system's fish (its points,
+    H16), a meadow's animals before any tiger eats and whether the fire is there (H17,
+    H19–H22)."""
+    cells = feats.cells_of(nodes)
+    if kind == "system":
+        return FeatureScored(
+            type=kind,
+            tiles=cells,
+            points=points,
+            winners=winners,
+            final=True,
+            fish=points,
+            features=nodes,
+        )
+    group = board.groups[board.root_of(nodes[0])]
+    deer, mammoths, aurochs, tigers = meadow_animals(tiles, board, group)
     return FeatureScored(
-        type=kind, tiles=feats.cells_of(nodes), points=points, winners=winners, final=True
+        type=kind,
+        tiles=cells,
+        points=points,
+        winners=winners,
+        final=True,
+        deer=deer,
+        mammoths=mammoths,
+        aurochs=aurochs,
+        tigers=tigers,
+        fire=meadow_points(tiles, board, group)[2],
+        shrine=shrine,
+        features=nodes,
     )
 
 

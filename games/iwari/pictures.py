@@ -1,12 +1,14 @@
 """An Iwari state as SVG: the territories on their grid in terrain colours, with their tent spaces
 (where the map file draws them, numbered, joined by their paths) and totem circles; tents and
 totems by tribe (a colour and a letter each); the connections with their numbers, land or water,
-and the mountains covering some; beside the map the display, the deck and discard counts, each
+and the mountains covering some; beside the map, in a panel of its own (``Picture.panel``: a
+page stacks it under the map in a narrow window), the display, the deck and discard counts, each
 tribe's score, supply and hand (as the viewer may see it: other hands are card backs), the feats
-and expeditions when they are on, and whose turn it is.
+and expeditions when they are on, whose turn it is and the legend.
 
 Parts are keyed so that ``tribes html`` sends a page only what a move changes: ``map`` (drawn
-once), ``t6`` (territory 6's pieces), ``links``, ``last``, ``cards``, ``tribes``, ``extras``.
+once), ``t6`` (territory 6's pieces), ``links``, ``last``; in the panel ``drawn`` (a draw's
+source), the cards, ``tribes``, ``extras``, ``legend``.
 """
 
 from __future__ import annotations
@@ -49,8 +51,13 @@ from tribes.games.iwari.views import sees_hand, tribe_names
 XS, YS = 13, 14
 """Pixels per tenth of a cell, across and down: a cell is 130 × 140."""
 MX, MY = 10, 10
-PANEL_X = 800
-WIDTH, HEIGHT = 1130, 590
+WIDTH, HEIGHT = 800, 590
+"""The map's picture; the panel (cards, tribes, feats, the legend) is a picture of its own
+(``Picture.panel``), which a page shows beside the map or, in a narrow window, under it, and
+``svg()`` draws to its right."""
+PANEL_W = 330
+PANEL_X = 6
+"""The left of the panel's text, in the panel's own units."""
 
 TRIBE_COLOURS = (
     OKABE_ITO["orange"],
@@ -83,10 +90,12 @@ def picture(state: IwariState, seats: Sequence[str], viewer: Viewer, last: Event
     for t in game_map.territories:
         parts.append((f"t{t.id}", _territory(state, t.id)))
     parts.append(("last", _last(state, last)))
-    parts.extend(_cards(state))
-    parts.extend(_tribes(state, seats, viewer))
-    parts.append(("extras", _extras(state, seats)))
-    return Picture(WIDTH, HEIGHT, tuple(parts), title=f"Iwari: {', '.join(seats)}")
+    beside: list[Part] = [("drawn", _drawn_from(last)), *_cards(state)]
+    beside.extend(_tribes(state, seats, viewer))
+    beside.append(("extras", _extras(state, seats)))
+    beside.append(("legend", _legend(game_map)))
+    panel = Picture(PANEL_W, HEIGHT, tuple(beside))
+    return Picture(WIDTH, HEIGHT, tuple(parts), title=f"Iwari: {', '.join(seats)}", panel=panel)
 
 
 # --- geometry -------------------------------------------------------------------------------------
@@ -150,6 +159,12 @@ def _map(game_map: Map) -> str:
                     f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" '
                     'stroke="#6F6A5E" stroke-width="1.6" stroke-dasharray="1 3" stroke-linecap="round"/>'
                 )
+    return "".join(out)
+
+
+def _legend(game_map: Map) -> str:
+    """In the panel, at its foot: what the pieces and lines mean."""
+    out = []
     legend = [
         "tents: triangles · totems: circles, by letter",
         "connections: brown land, blue dashed water;",
@@ -157,7 +172,7 @@ def _map(game_map: Map) -> str:
     ] + (["orange rings: the long road"] if game_map.road else [])
     for k, line in enumerate(legend):
         y = HEIGHT - 14 - 17 * (len(legend) - 1 - k)
-        out.append(text(PANEL_X, y, line, size=13, fill="#3D3A33"))
+        out.append(text(PANEL_X, y, line, size=12, fill="#3D3A33"))
     return "".join(out)
 
 
@@ -317,13 +332,19 @@ def _last(state: IwariState, last: Event | None) -> str:
             f'class="last" {data(territory=last.target)}',
             f'<rect x="{x + 2}" y="{y + 2}" width="{10 * XS - 4}" height="{10 * YS - 4}" rx="12" {ring}/>',
         )
+    return '<g class="last"></g>'
+
+
+def _drawn_from(last: Event | None) -> str:
+    """In the panel, the card source of a draw or an exchange: the deck or a display slot."""
     if isinstance(last, CardDrawn | CardExchanged):
         x, y = _slot_xy(last.source)
+        ring = f'fill="none" stroke="{HIGHLIGHT}" stroke-width="4"'
         return group(
             f'class="last" {data(source="deck" if last.source == FROM_DECK else f"d{last.source}")}',
             f'<rect x="{x - 4}" y="{y - 4}" width="48" height="64" rx="7" {ring}/>',
         )
-    return '<g class="last"></g>'
+    return '<g class="drawn-from"></g>'
 
 
 # --- the panel ------------------------------------------------------------------------------------
@@ -429,7 +450,7 @@ def _tribes(state: IwariState, seats: Sequence[str], viewer: Viewer) -> list[Par
         active = tribe == state.to_move and not state.over
         if active:
             out.append(
-                f'<rect x="{PANEL_X - 4}" y="{y - 2}" width="{WIDTH - PANEL_X - 4}" height="44" rx="6" '
+                f'<rect x="{PANEL_X - 4}" y="{y - 2}" width="{PANEL_W - 4}" height="44" rx="6" '
                 f'fill="none" stroke="{INK}" stroke-width="2"/>'
             )
         out.append(shape("triangle", PANEL_X + 11, y + 13, 10, fill))

@@ -31,16 +31,20 @@ def script_data(page: str, element: str) -> Any:
 
 
 def frames(page: str) -> list[dict[str, str]]:
-    """Every step's parts (key -> markup), rebuilt from the page's deltas as its script does."""
+    """Every step's parts (key -> markup), rebuilt from the page's deltas as its script does:
+    the board's, then the panel's (``Picture.panel``: its keys without their ``panel/``)."""
     parts: dict[str, str] = {}
     order: list[str] = []
+    beside: list[str] = []
     out = []
     for step in script_data(page, "tribes-frames"):
         parts = {**parts, **step.get("s", {})}
         for key in step.get("d", []):
             del parts[key]
         order = step.get("o", order)
-        out.append({k: parts[k] for k in order})
+        beside = step.get("po", beside)
+        board = {k: parts[k] for k in order}
+        out.append({**board, **{k.removeprefix("panel/"): parts[k] for k in beside}})
     return out
 
 

@@ -168,8 +168,10 @@ def test_hostile_strings_stay_text_in_the_browser(browser, tmp_path):  # type: i
     drawn = opened.press("End")
     assert HOSTILE[0] in drawn["title"] and HOSTILE[1] in drawn["title"]
     assert drawn["images"] == 0 and opened.dialogs == [] and opened.errors == []
-    board_text = opened.page.locator("#board").text_content() or ""
-    assert HOSTILE[1] in board_text
+    drawn_text = "".join(
+        opened.page.locator(sel).text_content() or "" for sel in ("#board", "#panel")
+    )
+    assert HOSTILE[1] in drawn_text  # the seats: in the panel beside the board
 
 
 def decode_png(data: bytes) -> list[bytes]:

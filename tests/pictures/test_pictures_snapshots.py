@@ -1,7 +1,7 @@
 """Each game's SVG of a few fixture states, pinned with syrupy (review a changed snapshot by eye:
 ``tribes show FIXTURE --at N --svg -o x.svg`` and open it). The board or map, drawn the same in
 every state, is pinned once per game (Hunters and Gatherers has none: its area is its tiles);
-the states pin the parts that change, one element a line."""
+the states pin the parts that change, one element a line, the panel's after the board's."""
 
 from __future__ import annotations
 
@@ -48,4 +48,9 @@ def test_state_drawing(game_name, name, at, viewer, snapshot) -> None:  # type: 
         for key, markup in picture.parts
         if key != STATIC.get(game_name)
     )
+    panel = picture.panel
+    if panel is not None:  # beside the board: the seats, the chart, the cards, the drawn tile
+        drawn += f"\n# panel {panel.width}x{panel.height}\n" + "\n".join(
+            f"## {key}\n{lines(markup)}" for key, markup in panel.parts
+        )
     assert f"{picture.width}x{picture.height}\n{drawn}" == snapshot

@@ -298,7 +298,7 @@ def test_iwari_mountains_clear_of_tents_and_a_legend_that_reads(browser, tmp_pat
     for peak in peaks:
         for space in spaces:
             assert not overlap(peak, space, margin=1), "a mountain sits on a tent or a tent space"
-    legend = [b for b in boxes(opened, "#board text") if b["text"].startswith("tents: triangles")]
+    legend = [b for b in boxes(opened, "#panel text") if b["text"].startswith("tents: triangles")]
     assert legend and legend[0]["h"] >= 9, f"the legend is {legend[0]['h']:.1f} px high"
 
 
