@@ -83,18 +83,18 @@ def test_d_shows_the_board_and_the_diff_when_there_is_room(model: Stepper) -> No
     press(model, "d", width=200, height=50)
     both = text(model, 200, 50)
     assert "track red: 0 → 5" in both and "chips cy: 0 → 1" in both  # the diff
-    assert "track  red 5" in both and "1f*" in both  # and the board
+    assert "track  red 5" in both and "1f V1" in both  # and the board
     assert "▶  4 cy  2-1" in both  # and still the move list
     small = text(model, 80, 24)
-    assert "track red: 0 → 5" in small and "1f*" not in small  # no room: the diff instead
+    assert "track red: 0 → 5" in small and "1f V1" not in small  # no room: the diff instead
 
 
 def test_the_diff_goes_below_the_board_when_it_is_tall_enough(model: Stepper) -> None:
     model.cursor.seek(4)
     press(model, "d", width=80, height=60)
     shown = text(model, 80, 60)
-    assert "1f*" in shown and "track red: 0 → 5" in shown
-    assert shown.index("1f*") < shown.index("track red: 0 → 5")
+    assert "1f V1" in shown and "track red: 0 → 5" in shown
+    assert shown.index("1f V1") < shown.index("track red: 0 → 5")
 
 
 def test_e_expands_every_effect_of_a_final_scoring() -> None:
@@ -145,14 +145,14 @@ def test_the_board_pans_right_and_back_at_60x20(model: Stepper) -> None:
 def test_the_board_pans_down_to_the_rows_that_were_cut(model: Stepper) -> None:
     model.cursor.seek(DEMO_STRIFE)
     first = text(model, 60, 20)
-    assert "57f*" not in first and "⋮" in first
+    assert "57f V3" not in first and "⋮" in first
     press(model, *["J"] * 20, width=60, height=20)
     down = text(model, 60, 20)
-    assert "57f*" in down
+    assert "57f V3" in down
     assert "ann to move" in down  # the status lines stay
     rows = down.splitlines()  # at the last row the ⋮ moves above the rows shown: they are cut
     marks = [i for i, line in enumerate(rows) if line.strip() == "⋮"]
-    assert len(marks) == 1 and marks[0] < next(i for i, line in enumerate(rows) if "57f*" in line)
+    assert len(marks) == 1 and marks[0] < next(i for i, line in enumerate(rows) if "57f V3" in line)
     press(model, stepper.PAN_UP, width=60, height=20)
     press(model, *[stepper.PAN_UP] * 20, width=60, height=20)
     assert text(model, 60, 20) == first
@@ -259,7 +259,7 @@ def changed(model: Stepper, width: int = 80, height: int = 24) -> list[str]:
 def test_the_board_marks_what_the_last_event_changed(model: Stepper) -> None:
     model.cursor.seek(4)  # cy 2-1: territory 2's huts onto 1, which becomes village 1
     marked = changed(model)
-    assert "1f*" in marked and "r2y1b1" in marked  # territory 1: a village now, the huts on it
+    assert "V1" in marked and "r2y1b1" in marked  # territory 1: village 1 now, the huts on it
     assert "·" in marked  # territory 2, emptied
     assert "3g" not in marked and "60g" not in marked  # territories the move did not touch
     assert "".join(model.screen()) == "".join("".join(t for t, _ in row) for row in model.rows())
@@ -268,9 +268,9 @@ def test_the_board_marks_what_the_last_event_changed(model: Stepper) -> None:
 def test_the_start_marks_nothing_and_panning_keeps_the_marks_in_place(model: Stepper) -> None:
     assert changed(model) == []
     model.cursor.seek(DEMO_STRIFE)  # cy 14-15: village 9 at 15, strife removes yellow and blue
-    assert "15m*" in changed(model, 60, 20)
+    assert "V9" in changed(model, 60, 20)
     press(model, "L", "L", width=60, height=20)
-    assert "15m*" in changed(model, 60, 20)
+    assert "V9" in changed(model, 60, 20)
     press(model, "L", "L", "L", "L", "L", "L", width=60, height=20)
     for text in changed(model, 60, 20):
         assert len(text) <= 60

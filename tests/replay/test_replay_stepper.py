@@ -196,7 +196,7 @@ def test_the_screen_has_the_board_event_scores_turn_and_fits_80x24(model: Steppe
     assert "event 4/36" in lines[0]
     assert lines[1].startswith("4: cy 2-1")  # the event just applied
     assert "village 1 at 1" in lines[1]  # and its effects
-    assert "1f*" in text  # the board, with the new village
+    assert "1f V1" in text  # the board, with the new village
     assert "track  red 5" in text  # the track
     assert "cy [red] 1 chip = 6" in text  # the scores (5 on the track, 1 chip)
     assert "ann to move" in text  # whose turn

@@ -288,9 +288,9 @@ def test_the_board_pans_at_60x20(tmux: Any, demo_log: Path) -> None:
     assert_fits(lines, 60, 20)
     term.send("H", "H")
     lines = wait_without(term, "34g")  # back to the left edge
-    assert "1f*" in "\n".join(lines)
+    assert "1f V1" in "\n".join(lines)
     term.send("J", "J", "J", "J", "J", "J", "J", "J")
-    lines = term.wait_for("57f*")  # the bottom rows of the board
+    lines = term.wait_for("57f V3")  # the bottom rows of the board
     assert "ann to move" in "\n".join(lines)
 
 
@@ -313,7 +313,7 @@ def test_d_shows_the_board_and_the_diff_at_200x50(tmux: Any, demo_log: Path) -> 
     term.send("d")
     lines = term.wait_for("track red: 0 → 5")
     text = "\n".join(lines)
-    assert "track  red 5" in text and "1f*" in text  # the board stays
+    assert "track  red 5" in text and "1f V1" in text  # the board stays
     assert "▶  4 cy  2-1" in text  # and the move list
 
 
@@ -352,5 +352,6 @@ def test_the_last_move_is_coloured_on_the_board(
     term.wait_for("event 4/36")
     escaped = with_escapes(term)
     green = r"\x1b\[(?:[0-9;]*;)?32m(?:\x1b\[[0-9;]*m)*"  # tmux may split the SGR codes
-    assert re.search(green + r"1f\*", escaped), escaped  # village 1, founded by event 4
+    bold = r"(?:\x1b\[[0-9;]*m)*?"
+    assert re.search(r"1f " + bold + green + r"V1", escaped), escaped  # village 1, by event 4
     assert not re.search(green + r"3g", escaped)  # territory 3: untouched
