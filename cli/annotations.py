@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import LOG, tag_pairs
+from tribes.cli.common import LOG, WHOLE, tag_pairs
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import annotation, codec
@@ -43,7 +43,7 @@ def tag(log: Path, pairs: tuple[str, ...], removed: tuple[str, ...], as_json: bo
 
 @click.command()
 @click.argument("log", type=LOG)
-@click.argument("index", metavar="N", type=int)
+@click.argument("index", metavar="N", type=WHOLE)
 @click.argument("text", required=False)
 @click.option("--remove", "remove", is_flag=True, help="Remove the note on event N.")
 def note(log: Path, index: int, text: str | None, remove: bool) -> None:

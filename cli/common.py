@@ -19,6 +19,28 @@ LOG = click.Path(path_type=Path)
 OUT = click.Path(path_type=Path, dir_okay=False)
 
 
+class _AsciiInt(click.types.IntParamType):
+    """click's INT, reading only the digits 0-9 (``int`` also reads ``١`` and ``１``)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.isascii():
+            self.fail(f"{value!r} is not a number written in the digits 0-9", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class WholeRange(click.IntRange):
+    """click's IntRange, reading only the digits 0-9."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.isascii():
+            self.fail(f"{value!r} is not a number written in the digits 0-9", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+WHOLE = _AsciiInt()
+"""The type of every option and argument that is a number (``type=WHOLE``, not ``type=int``)."""
+
+
 def work_options(command: Any) -> Any:
     """``--jobs N`` and ``--cluster ADDRESS`` of the commands whose work runs in shards."""
     command = click.option(
@@ -27,7 +49,7 @@ def work_options(command: Any) -> Any:
         help="Run on a Dask cluster: its scheduler's address, or local:N (N local workers).",
     )(command)
     return click.option(
-        "--jobs", type=int, default=1, show_default=True, help="Worker processes on this machine."
+        "--jobs", type=WHOLE, default=1, show_default=True, help="Worker processes on this machine."
     )(command)
 
 

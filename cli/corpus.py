@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import work_options
+from tribes.cli.common import WholeRange, work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, TribesError, UsageError
 from tribes.events import codec
@@ -139,7 +139,7 @@ def _encoded(path: Path, game: Any, log: Any) -> corpora.Encoded:
 
 @corpus.command()
 @click.argument("path", type=FILE)
-@click.option("--into", "count", type=click.IntRange(1, 100_000), required=True, help="Shards.")
+@click.option("--into", "count", type=WholeRange(1, 100_000), required=True, help="Shards.")
 @click.option("--force", is_flag=True, help="Replace shards that exist.")
 def split(path: Path, count: int, force: bool) -> None:
     """Split a corpus into COUNT shards, NAME-1.corpus ... in order, records copied as they are."""

@@ -13,6 +13,24 @@ from typing import NoReturn
 
 NO_ROOM = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT})
 """The errors of a write the machine had no room for: a full disk, a quota, a file size limit."""
+BAD_NAME = frozenset({errno.ENAMETOOLONG})
+"""The errors of a path the system cannot take as it is written: a name of more than 255 bytes
+(or a path of more than 4,096), wherever a command opens, makes or looks for a file."""
+
+
+def bad_name(exc: OSError) -> NoReturn:
+    """A path too long for the system (``tribes verify <300 characters>.tribes``): one line
+    naming it (cut, escaped) and exit status 1, as for a file that cannot be read."""
+    from tribes.core.views import printable  # here: a command answered without attrs needs none
+
+    name = str(exc.filename) if exc.filename is not None else ""
+    shown = name if len(name) <= 60 else f"{name[:40]}...{name[-12:]}"
+    sys.stderr.write(
+        f"tribes: '{printable(shown)}' ({len(os.fsencode(name))} bytes): "
+        f"{(exc.strerror or 'file name too long').lower()}; a file name is at most 255 bytes\n"
+    )
+    sys.stderr.flush()
+    sys.exit(1)
 
 
 def cannot_write(exc: OSError) -> NoReturn:
@@ -40,6 +58,8 @@ def internal_error(exc: Exception) -> NoReturn:
 
     if isinstance(exc, OSError) and exc.errno in NO_ROOM:
         cannot_write(exc)
+    if isinstance(exc, OSError) and exc.errno in BAD_NAME:
+        bad_name(exc)
     if os.environ.get("TRIBES_DEBUG"):
         raise exc
     click.echo(f"tribes: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import work_options
+from tribes.cli.common import WHOLE, work_options
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -60,7 +60,7 @@ class Failures:
 @click.option("--where", "where_text", required=True, metavar="EXPR", help="The expression.")
 @click.option("--first", is_flag=True, help="Only the first matching event of each game.")
 @click.option("--count", "counts", is_flag=True, help="Only the counts: events, games.")
-@click.option("--limit", type=int, metavar="K", help="Stop after K matches.")
+@click.option("--limit", type=WHOLE, metavar="K", help="Stop after K matches.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: matches and counts.")
 @work_options
 def find(

@@ -12,7 +12,7 @@ import click
 import click.shell_completion
 
 from tribes import games
-from tribes.cli.common import LOG, options, read_position, tag_pairs
+from tribes.cli.common import LOG, WHOLE, WholeRange, options, read_position, tag_pairs
 from tribes.cli.quick import at
 from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
@@ -24,9 +24,9 @@ from tribes.replay import logs
 
 @click.command()
 @click.argument("game_name", metavar="GAME")
-@click.option("--seats", type=click.IntRange(1, 9), help="Number of seats, named p1, p2, ...")
+@click.option("--seats", type=WholeRange(1, 9), help="Number of seats, named p1, p2, ...")
 @click.option("--names", help="Seat names in seat order, comma-separated: ann,bob,cy")
-@click.option("--seed", type=int, help="The game's seed (default: a random one, printed).")
+@click.option("--seed", type=WHOLE, help="The game's seed (default: a random one, printed).")
 @click.option(
     "--option", "option_pairs", multiple=True, metavar="K=V", help="A game option, e.g. board=PATH."
 )
@@ -90,7 +90,7 @@ def _seat_names(game: Game, seats: int | None, names: str | None, position: Any)
 @click.command()
 @click.argument("log", type=LOG)
 @click.option(
-    "--at", "index", type=int, help="The moves after event N (0: the start; default: the last)."
+    "--at", "index", type=WHOLE, help="The moves after event N (0: the start; default: the last)."
 )
 @click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
 def moves(log: Path, index: int | None, as_json: bool) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from tribes.cli.common import WHOLE, WholeRange
 from tribes.core import views
 from tribes.core.engine import play
 from tribes.core.errors import UsageError
@@ -24,7 +25,7 @@ OUT = click.Path(path_type=Path, dir_okay=False)
 
 @click.command()
 @click.argument("log", type=LOG)
-@click.option("--at", type=int, help="The state after event N (0: the start; default: the last).")
+@click.option("--at", type=WHOLE, help="The state after event N (0: the start; default: the last).")
 @click.option(
     "-o", "--output", type=OUT, help="Write the position here (default: standard output)."
 )
@@ -75,7 +76,7 @@ def position(log: Path, at: int | None, output: Path | None, force: bool, as_jso
 @click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 @click.option(
     "--max-tries",
-    type=click.IntRange(1, 1_000_000),
+    type=WholeRange(1, 1_000_000),
     default=MAX_TRIES,
     show_default=True,
     help="At most this many positions set up and played.",

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from tribes.cli.common import WHOLE
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -38,9 +39,9 @@ def _print_changes(
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=LOG)
-@click.option("--at", type=int, help="What event N changed (default: the last event).")
-@click.option("--from", "start", type=int, help="From the state after event N ...")
-@click.option("--to", "end", type=int, help="... to the state after event M.")
+@click.option("--at", type=WHOLE, help="What event N changed (default: the last event).")
+@click.option("--from", "start", type=WHOLE, help="From the state after event N ...")
+@click.option("--to", "end", type=WHOLE, help="... to the state after event M.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable list of changes.")
 def diff(
     paths: tuple[Path, ...], at: int | None, start: int | None, end: int | None, as_json: bool
@@ -121,7 +122,7 @@ def _value(value: object) -> str:
 @click.command()
 @click.argument("log", type=LOG)
 @click.option(
-    "--at", type=int, required=True, help="Keep events before N: event N is to be played anew."
+    "--at", type=WHOLE, required=True, help="Keep events before N: event N is to be played anew."
 )
 @click.option("-o", "--output", type=OUT, required=True, help="The new log.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
@@ -163,7 +164,7 @@ def bisect(log: Path, expression: str) -> None:
 
 @click.command()
 @click.argument("log", type=LOG)
-@click.option("--at", type=int, required=True, help="The event to replace.")
+@click.option("--at", type=WHOLE, required=True, help="The event to replace.")
 @click.argument("move")
 @click.option("-o", "--output", type=OUT, help="Write the new log, up to its last legal event.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")

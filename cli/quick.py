@@ -106,17 +106,28 @@ def _log_writes(log: Path, who: str | None, *, as_json: bool, states: bool) -> l
     return [line + "\n" for line in log_lines(log, who, as_json=as_json, states=states)]
 
 
-_FORMS: dict[str, tuple[Callable[..., list[str]], dict[str, str], dict[str, tuple[str, type]]]] = {
+def _whole(text: str) -> int:
+    """``int(text)`` of ASCII text only, as ``cli/common.py``'s ``WHOLE`` (a ValueError leaves
+    the command to click, which says what is wrong)."""
+    if not text.isascii():
+        raise ValueError(text)
+    return int(text)
+
+
+_FORMS: dict[
+    str,
+    tuple[Callable[..., list[str]], dict[str, str], dict[str, tuple[str, Callable[[str], Any]]]],
+] = {
     "show": (
         _show_writes,
         {"--json": "as_json", "--svg": "as_svg"},
-        {"--at": ("index", int), "--as": ("who", str)},
+        {"--at": ("index", _whole), "--as": ("who", str)},
     ),
     "log": (_log_writes, {"--json": "as_json", "--states": "states"}, {"--as": ("who", str)}),
 }
 """Command -> what it prints (as the writes click makes of it: ``log`` a line each), its flags
 (option -> argument) and its options with a value (option -> argument, and click's type of it:
-``int`` is what click's INT does with a text)."""
+``_whole`` is what ``WHOLE`` of ``cli/common.py`` does with a text)."""
 
 
 def answered(command: str, args: list[str]) -> bool:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import LOG, OUT
+from tribes.cli.common import LOG, OUT, WHOLE
 from tribes.cli.quick import log_lines, state_text
 from tribes.replay import logs
 
@@ -29,7 +29,7 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
 @click.command()
 @click.argument("log", type=LOG)
 @click.option(
-    "--at", "index", type=int, help="The state after event N (0: the start; default: the last)."
+    "--at", "index", type=WHOLE, help="The state after event N (0: the start; default: the last)."
 )
 @click.option(
     "--as", "who", metavar="SEAT", help="See as this seat, 'spectator' or 'all' (default)."

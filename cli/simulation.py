@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from tribes import games
-from tribes.cli.common import options, read_position, work_options
+from tribes.cli.common import WHOLE, WholeRange, options, read_position, work_options
 from tribes.events import codec
 from tribes.replay.demo import run as run_demo
 from tribes.replay.parallel import Where
@@ -22,9 +22,9 @@ from tribes.replay.simulate import simulate as run_simulation
 
 @click.command()
 @click.argument("game_name", metavar="GAME")
-@click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--seats", type=int, help="Seats per game (default: the game's smallest plus one).")
+@click.option("--games", "count", type=WholeRange(1, 1_000_000), default=100, show_default=True)
+@click.option("--seed", type=WHOLE, default=1, show_default=True)
+@click.option("--seats", type=WHOLE, help="Seats per game (default: the game's smallest plus one).")
 @click.option(
     "--bot",
     default="random",

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 import click
 
+from tribes.cli.common import WHOLE
 from tribes.core.errors import UsageError
 from tribes.replay import panes, stepper
 from tribes.replay.cursor import Cursor
@@ -150,7 +151,7 @@ def _size(fd: int) -> tuple[int, int]:
 
 @click.command()
 @click.argument("log", type=click.Path(path_type=Path))
-@click.option("--at", type=int, help="Open at event N.")
+@click.option("--at", type=WHOLE, help="Open at event N.")
 @click.option("--no-color", is_flag=True, help="No colour (also when NO_COLOR is set).")
 def replay(log: Path, at: int | None, no_color: bool) -> None:
     """Step through a log interactively: → next, ← previous, g/G first/last, N Enter jump,

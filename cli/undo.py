@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from tribes.cli.common import WHOLE
 from tribes.core import views
 from tribes.replay.undo import undo as take_back
 
@@ -16,7 +17,7 @@ LOG = click.Path(path_type=Path)
 @click.argument("log", type=LOG)
 @click.option(
     "--moves",
-    type=int,
+    type=WHOLE,
     metavar="K",
     help="Take back the last K moves (default: those of the last append).",
 )

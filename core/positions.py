@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
+from tribes.core import digits
 from tribes.core.errors import BadPosition
 
 _SHOWN = {"game", "events", "winners", "ended"}
@@ -52,6 +53,23 @@ def position_options(position: Any) -> dict[str, str]:
     ):
         raise BadPosition("position 'options' must map option names to values, as --option K=V")
     return dict(value)
+
+
+def numbered(
+    value: dict[str, Any], most: int, what: str, unknown: str
+) -> Iterator[tuple[int, Any]]:
+    """The entries of ``value`` keyed by a number from 1 to ``most`` in ASCII digits, as
+    ``(number, entry)``. A key of another form is refused by ``unknown`` (``{key}`` in it is
+    the key); a number written twice (``"12"`` and ``"012"``) is refused, naming ``what``."""
+    seen: dict[int, str] = {}
+    for key, entry in value.items():
+        number = digits.natural(key) if isinstance(key, str) else None
+        if number is None or not 1 <= number <= most:
+            raise BadPosition(unknown.format(key=key))
+        if number in seen:
+            raise BadPosition(f"{what} {number} is named twice, as '{seen[number]}' and '{key}'")
+        seen[number] = key
+        yield number, entry
 
 
 def seat_names(position: Any, min_seats: int, max_seats: int) -> list[str]:

@@ -24,7 +24,7 @@ from tribes.core.game import Game, proper_name
 RULES_FILE = "rules.md"
 """The name of a game's rules text in its package."""
 
-_RULE = re.compile(r"^- ([A-Z])(\d+)\. ")
+_RULE = re.compile(r"^- ([A-Z])([0-9]+)\. ")
 
 
 @attrs.frozen
@@ -86,7 +86,7 @@ def named(name: str, games: Iterable[Game[Any]]) -> Rulebook:
 def find(rule_id: str, games: Iterable[Game[Any]]) -> Rule:
     """A rule by its id alone, among ``games``: the letter names the game (C Clans, …)."""
     by_letter = {g.facts.rule_letter: g for g in with_rules(games).values()}
-    match = re.fullmatch(r"([A-Za-z])(\d+)", rule_id.strip())
+    match = re.fullmatch(r"([A-Za-z])([0-9]+)", rule_id.strip())
     if match is None or match[1].upper() not in by_letter:
         ids = ", ".join(f"{letter}1… ({proper_name(g)})" for letter, g in sorted(by_letter.items()))
         raise UsageError(f"'{rule_id}' is no rule id; ids are a letter and a number: {ids}")

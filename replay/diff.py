@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from tribes.core import digits
 from tribes.core.game import Game
 
 IGNORED = frozenset({"game", "events"})
@@ -100,7 +101,12 @@ def _keyed(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
 def _ordered_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     keys = list(a)
     keys += [k for k in b if k not in a]
-    return sorted(keys, key=lambda k: (int(k) if k.isdigit() else float("inf"), k))
+    return sorted(keys, key=_numbers_first)
+
+
+def _numbers_first(key: str) -> tuple[float, str]:
+    number = digits.natural(key)
+    return (float("inf") if number is None else number), key
 
 
 def _plain(path: Path, old: Any, new: Any) -> str:

@@ -24,9 +24,11 @@ error that says how to install it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -36,7 +38,9 @@ from typing import Any, TypeVar
 
 import attrs
 
+from tribes.core import digits
 from tribes.core.errors import TribesError, UsageError
+from tribes.replay import reaping
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -78,12 +82,13 @@ def local_workers(cluster: str) -> int | None:
     """N of ``local:N`` (None for the address of a running scheduler)."""
     if not cluster.startswith("local"):
         return None
-    _, sep, count = cluster.partition(":")
-    if not sep or not count.isdigit() or not 1 <= int(count) <= MAX_JOBS:
+    _, sep, text = cluster.partition(":")
+    count = digits.natural(text) if sep else None
+    if count is None or not 1 <= count <= MAX_JOBS:
         raise UsageError(
             f"--cluster '{cluster}': a local cluster is local:N, N from 1 to {MAX_JOBS}"
         )
-    return int(count)
+    return count
 
 
 def shard_size(total: int, workers: int, *, most: int = 1000) -> int:
@@ -180,7 +185,13 @@ def _in_pool(
     results = _InOrder()
     feed = _Feed(shards, WINDOW * jobs)
     for _attempt in range(POOL_RETRIES + 1):
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
+        pool = ProcessPoolExecutor(
+            max_workers=jobs,
+            mp_context=_context(),
+            initializer=reaping.worker_start,
+            initargs=(os.getpid(),),
+        )
+        with pool, reaping.running(functools.partial(_workers, pool)):
             running: dict[Future[R], int] = {
                 pool.submit(task, shard): i for i, shard in feed.started.items()
             }  # after a worker died: what it and the others had not finished
@@ -203,7 +214,21 @@ def _in_pool(
                     future.cancel()
                 _kill_workers(pool)
                 continue  # a worker died: a new pool runs what is missing
+            except BaseException:  # SIGTERM, Ctrl-C, an error, the consumer gone: none waits
+                for future in running:
+                    future.cancel()
+                reaping.stop(_workers(pool))
+                raise
     raise TribesError(f"worker processes kept dying; {len(feed.started)} shards never finished")
+
+
+def _workers(pool: ProcessPoolExecutor) -> list[Any]:
+    """The pool's worker processes (the executor keeps them in ``_processes``: no public name)."""
+    processes = getattr(pool, "_processes", None) or {}
+    try:
+        return list(processes.values())
+    except RuntimeError:  # the executor's thread changed it meanwhile
+        return []
 
 
 def _kill_workers(pool: ProcessPoolExecutor) -> None:
@@ -238,6 +263,7 @@ def _on_dask(
     distributed = _distributed()
     results = _InOrder()
     with ExitStack() as stack:
+        stack.enter_context(reaping.running(list))  # SIGTERM: the cluster closed on the way out
         client = stack.enter_context(connect(cluster))
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         feed = _Feed(shards, WINDOW * workers)

@@ -154,7 +154,7 @@ def text(blocks: Sequence[str]) -> str:
 
 # --- what differs from a snapshot -----------------------------------------------------------------
 
-_BLOCK_START = re.compile(r"\n\n(?=event \d+: )")
+_BLOCK_START = re.compile(r"\n\n(?=event [0-9]+: )")
 _ASPECTS = ("move", "digest", "effects", "legal moves", "board")
 
 
@@ -166,7 +166,7 @@ def parse(text: str) -> list[dict[str, Any]]:
     for chunk in _BLOCK_START.split(text.rstrip("\n")):
         lines = chunk.split("\n")
         head = lines[0]
-        found = re.match(r"event (\d+): ", head)
+        found = re.match(r"event ([0-9]+): ", head)
         step: dict[str, Any] = {"index": int(found[1]) if found else len(out), "move": head}
         section = ""
         for line in lines[1:]:

@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-from tribes.core import views
+from tribes.core import digits, views
 from tribes.core.errors import UsageError
 from tribes.core.events import Effect, Event
 from tribes.core.game import EVERYTHING, Game
@@ -46,9 +46,11 @@ from tribes.replay.records import effect_record
 MAX_LENGTH = 500
 MAX_DEPTH = 32
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>\d+(?:\.\d+)?)|(?P<string>\"[^\"]*\"|'[^']*')|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
-    r"|(?P<op>==|!=|<=|>=|[<>()\[\].+-]))"
+    r"\s*(?:(?P<number>[0-9]+(?:\.[0-9]+)?)|(?P<string>\"[^\"]*\"|'[^']*')"
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<op>==|!=|<=|>=|[<>()\[\].+-]))"
 )
+MAX_DIGITS = 30
+"""The longest number an expression may write (a longer one overflows a float)."""
 FUNCTIONS: dict[str, Callable[[Any], Any]] = {
     "len": lambda v: len(v) if isinstance(v, list | dict | str) else 0,
     "sum": lambda v: sum(_numbers(v)),
@@ -220,6 +222,8 @@ class _Parser:
     def primary(self) -> Run:
         kind, value = self.take()
         if kind == "number":
+            if len(value) > MAX_DIGITS:
+                raise self.error(f"number '{value[:20]}...' is longer than {MAX_DIGITS} characters")
             number = float(value) if "." in value else int(value)
             return lambda d: number
         if kind == "string":
@@ -276,17 +280,22 @@ def _walk(doc: Mapping[str, Any], name: str, keys: list[Any]) -> tuple[bool, Any
     for key in keys:
         if isinstance(value, dict) and str(key) in value:
             value = value[str(key)]
-        elif isinstance(value, list) and _is_index(key) and -len(value) <= int(key) < len(value):
-            value = value[int(key)]
+        elif isinstance(value, list) and _fits(index := _index(key), value):
+            value = value[index]  # type: ignore[index]
         else:
             return False, None
     return True, value
 
 
-def _is_index(key: Any) -> bool:
-    return (isinstance(key, int) and not isinstance(key, bool)) or (
-        isinstance(key, str) and key.lstrip("-").isdigit()
-    )
+def _fits(index: int | None, items: list[Any]) -> bool:
+    return index is not None and -len(items) <= index < len(items)
+
+
+def _index(key: Any) -> int | None:
+    """``key`` as a list index: an integer, or text of ASCII digits (``"-1"``, not ``"²"``)."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    return digits.integer(key) if isinstance(key, str) else None
 
 
 def _truthy(value: Any) -> bool:
@@ -303,8 +312,8 @@ def _compare(op: str, a: Any, b: Any) -> bool:
     if op == "!=":
         return bool(a != b)
     if op == "in":
-        if isinstance(b, dict):
-            return a in b or a in b.values()
+        if isinstance(b, dict):  # a list or an object is no key: it is unhashable
+            return (not isinstance(a, list | dict) and a in b) or a in b.values()
         if isinstance(b, str):
             return isinstance(a, str) and a in b
         return isinstance(b, list) and a in b
@@ -316,7 +325,10 @@ def _compare(op: str, a: Any, b: Any) -> bool:
 def _arith(op: str, a: Any, b: Any) -> Any:
     if not (_number(a) and _number(b)):
         return None
-    return a + b if op == "+" else a - b
+    try:
+        return a + b if op == "+" else a - b
+    except OverflowError:  # an integer beyond a float's range met a float
+        return None
 
 
 # --- what an event did ----------------------------------------------------------------------------

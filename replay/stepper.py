@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import attrs
 
-from tribes.core import views
+from tribes.core import digits, views
 from tribes.core.game import EVERYTHING, SPECTATOR, Viewer
 from tribes.replay.cursor import Cursor
 from tribes.replay.diff import diff
@@ -66,6 +66,8 @@ _PANS = {
     "J": (0, 1),
 }
 PAN_COLUMNS = 8
+DIGITS = frozenset("0123456789")
+"""The keys that start or go on typing an event number (ASCII digits only)."""
 """How far one key pans sideways (one row up or down)."""
 
 EVENT_LINES = 5
@@ -131,7 +133,7 @@ class Stepper:
             return False
         elif key == ENTER:
             self._search(None)
-        elif key.isdigit():
+        elif key in DIGITS:
             self.typing = key
         elif key == "/":
             self.typing = "/"
@@ -148,7 +150,7 @@ class Stepper:
         elif key == ENTER:
             text, self.typing = self.typing, None
             self._submit(text)
-        elif len(key) == 1 and (self.typing.startswith("/") or key.isdigit()):
+        elif len(key) == 1 and (self.typing.startswith("/") or key in DIGITS):
             self.typing += key
 
     def _submit(self, text: str) -> None:
@@ -156,9 +158,9 @@ class Stepper:
         if text.startswith("/"):
             self._search(text[1:].strip() or None)
             return
-        target = int(text)
-        if target > len(r):
-            self.message = f"event {target} is beyond the last ({len(r)})"
+        target = digits.natural(text)
+        if target is None or target > len(r):
+            self.message = f"event {text} is beyond the last ({len(r)})"
         else:
             r.seek(target)
 

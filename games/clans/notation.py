@@ -9,8 +9,8 @@ from tribes.core.errors import BadNotation
 from tribes.core.events import Event
 from tribes.games.clans.events import HutsMoved, OrderChosen
 
-_MOVE = re.compile(r"^\s*(\d{1,3})\s*[->]\s*(\d{1,3})\s*$")
-_ORDER = re.compile(r"^\s*order((?:\s+\d{1,3}){1,12})\s*$", re.IGNORECASE)
+_MOVE = re.compile(r"^\s*([0-9]{1,3})\s*[->]\s*([0-9]{1,3})\s*$")
+_ORDER = re.compile(r"^\s*order((?:\s+[0-9]{1,3}){1,12})\s*$", re.IGNORECASE)
 
 EXPECTED = "a Clans move is SOURCE-TARGET (e.g. 12-13) or 'order' with villages (e.g. order 37 21)"
 

@@ -13,11 +13,13 @@ from typing import Any
 
 import attrs
 
+from tribes.core import digits
 from tribes.core.errors import BadPosition
 from tribes.core.positions import (
     check_keys,
     drop_items,
     lowered,
+    numbered,
     pairs,
     per_seat,
     runs,
@@ -146,7 +148,7 @@ def _each_dropped(position: Any, path: tuple[str, ...], keys: list[str]) -> Iter
 
 
 def _number(key: str) -> int:
-    return int(key) if key.isdigit() else 0
+    return digits.natural(key) or 0
 
 
 def _colours(huts: Huts) -> dict[str, int]:
@@ -298,12 +300,11 @@ def _huts(value: Any) -> list[Huts]:
     if not isinstance(value, dict):
         raise BadPosition("'huts' must map territories to {colour: count}")
     huts: list[Huts] = [EMPTY] * (TERRITORIES + 1)
-    for key, counts in value.items():
-        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= TERRITORIES):
-            raise BadPosition(f"unknown territory '{key}'; territories are 1 to {TERRITORIES}")
+    unknown = f"unknown territory '{{key}}'; territories are 1 to {TERRITORIES}"
+    for key, counts in numbered(value, TERRITORIES, "territory", unknown):
         if not isinstance(counts, dict):
             raise BadPosition(f"territory {key}: huts must be {{colour: count}}")
-        huts[int(key)] = _row(counts, f"territory {key}")
+        huts[key] = _row(counts, f"territory {key}")
     for i, name in enumerate(COLOUR_NAMES):
         total = sum(h[i] for h in huts)
         if total > HUTS_PER_COLOUR:

@@ -22,7 +22,7 @@ ROTATIONS = "NESW"
 SHORT = {"gatherer": "g", "fisher": "f", "hunter": "h", "hut": "hut"}
 _LONG = {**{v: k for k, v in SHORT.items()}, **{k: k for k in SHORT}}
 _MOVE = re.compile(
-    r"^(-?\d{1,4}),(-?\d{1,4})([NESWnesw])(?:\+(hut|hunter|h|gatherer|g|fisher|f)(\d{1,3}))?$"
+    r"^(-?[0-9]{1,4}),(-?[0-9]{1,4})([NESWnesw])(?:\+(hut|hunter|h|gatherer|g|fisher|f)([0-9]{1,3}))?$"
 )
 
 

@@ -34,9 +34,9 @@ EXPECTED = (
     "an Iwari move is a play (6 tent23 totem fcc), 'third 6 tent25 f', 'third pass', "
     "'swap f deck', 'draw d2', 'pass' or 'feat union 6' (cards t f g c d; display slots d1 to d4)"
 )
-_PLAY = re.compile(r"^(\d{1,3})((?:\s+(?:tent\d{1,3}|totem)){1,2})\s+([tfgcd]{1,3})$")
+_PLAY = re.compile(r"^([0-9]{1,3})((?:\s+(?:tent[0-9]{1,3}|totem)){1,2})\s+([tfgcd]{1,3})$")
 _SOURCE = re.compile(r"^(deck|d[1-4])$")
-_LETTERED = re.compile(r"^\d{1,3}(?:\s+(?:tent\d{1,3}|totem)){1,2}\s+([a-z]{1,3})$")
+_LETTERED = re.compile(r"^[0-9]{1,3}(?:\s+(?:tent[0-9]{1,3}|totem)){1,2}\s+([a-z]{1,3})$")
 
 
 def parse(text: str) -> Event:

@@ -21,6 +21,7 @@ from tribes.core.positions import (
     check_keys,
     drop_items,
     lowered,
+    numbered,
     objects,
     runs,
     same_seats,
@@ -316,12 +317,12 @@ def _totems(game_map: Map, value: Any, tribe_names: list[str], tents: list[int])
     tribes = len(tribe_names)
     totems = [[0] * tribes for _ in range(len(game_map.territories) + 1)]
     for tribe, per_territory in _per_tribe(value, tribe_names, mapping=True).items():
-        for key, count in per_territory.items():
-            if not (str(key).isdigit() and 1 <= int(key) <= len(game_map.territories)):
-                raise BadPosition(f"unknown territory '{key}' for totems")
+        territories = len(game_map.territories)
+        unknown = "unknown territory '{key}' for totems"
+        for key, count in numbered(per_territory, territories, "territory", unknown):
             if not isinstance(count, int) or count < 0:
                 raise BadPosition(f"totems must be counted by whole numbers, got {count!r}")
-            totems[int(key)][tribe] = count
+            totems[key][tribe] = count
     for territory in game_map.territories:
         counts = [0] * tribes
         for space in territory.spaces:
@@ -391,10 +392,9 @@ def _factors(value: Any, count: int, where: str) -> list[int]:
     factors = [1] * (count + 1)
     if not isinstance(value, dict):
         raise BadPosition(f"feats.{where} must map ids to feat factors")
-    for key, factor in value.items():
-        if not (str(key).isdigit() and 1 <= int(key) <= count):
-            raise BadPosition(f"feats.{where}: unknown id '{key}'; ids are 1 to {count}")
-        factors[int(key)] = whole(factor, f"feats.{where}.{key}", 1 + sum(n for _, n in FEATS))
+    unknown = f"feats.{where}: unknown id '{{key}}'; ids are 1 to {count}"
+    for key, factor in numbered(value, count, f"feats.{where}: id", unknown):
+        factors[key] = whole(factor, f"feats.{where}.{key}", 1 + sum(n for _, n in FEATS))
         if factor < 1:
             raise BadPosition(f"feats.{where}.{key}: a factor is 1 or more")
     return factors

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tribes.core import digits
 from tribes.core.errors import UsageError
 from tribes.events import corpus as fmt
 
@@ -18,11 +19,24 @@ def is_corpus(path: Path) -> bool:
 def split_ref(path: Path) -> tuple[Path, int] | None:
     """``(corpus, k)`` for ``CORPUS#K`` (game K, from 1), else None."""
     name, sep, number = str(path).rpartition("#")
-    if not sep or not name.endswith(SUFFIX) or path.exists():
+    if not sep or not name.endswith(SUFFIX) or _exists(path):
         return None
-    if not number.isdigit() or int(number) < 1:
-        raise UsageError(f"'{path}': a game of a corpus is CORPUS#K, K a game number from 1")
-    return Path(name), int(number)
+    k = digits.natural(number)
+    if k is None or k < 1:
+        shown = number if len(number) <= 24 else f"{number[:20]}... ({len(number)} characters)"
+        raise UsageError(
+            f"'{name}#{shown}': a game of a corpus is CORPUS#K, K a game number from 1 "
+            "in the digits 0-9"
+        )
+    return Path(name), k
+
+
+def _exists(path: Path) -> bool:
+    """Whether a file of that very name is there (a name too long for any file is not)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def refuse_append(path: Path) -> None:
