@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import LOG, WHOLE, tag_pairs
+from tribes.cli.common import LOG, WHOLE, say, tag_pairs
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import annotation, codec
@@ -27,7 +27,7 @@ def tag(log: Path, pairs: tuple[str, ...], removed: tuple[str, ...], as_json: bo
         if as_json:
             click.echo(codec.to_json(tags))
         for key, value in () if as_json else tags.items():
-            click.echo(f"{key}={value}")
+            say(f"{key}={value}")
         return
     if as_json:
         raise UsageError("--json lists the tags; it does not go with changes")
@@ -38,7 +38,7 @@ def tag(log: Path, pairs: tuple[str, ...], removed: tuple[str, ...], as_json: bo
             raise UsageError(why)
         changes.append((key, None))
     logs.annotate(log, changes)
-    click.echo(f"{log}: {views.count(len(changes), 'tag change')}")
+    say(f"{log}: {views.count(len(changes), 'tag change')}")
 
 
 @click.command()
@@ -59,7 +59,7 @@ def note(log: Path, index: int, text: str | None, remove: bool) -> None:
         return
     logs.annotate(log, [(index, text)])
     what = "the start" if index == 0 else f"event {index}"
-    click.echo(f"{log}: note on {what} " + ("removed" if remove else "written"))
+    say(f"{log}: note on {what} " + ("removed" if remove else "written"))
 
 
 def _checked(path: Path) -> logs.Opened:

@@ -41,6 +41,15 @@ WHOLE = _AsciiInt()
 """The type of every option and argument that is a number (``type=WHOLE``, not ``type=int``)."""
 
 
+def say(line: str, err: bool = False) -> None:
+    """``click.echo`` of a line tribes made around text a user typed or a file named (a path, an
+    expression, a seat): its control and bidirectional characters escaped (``\\x1b``,
+    ``\\u202e``), as tags and notes are, so that no name drives the terminal it is shown in."""
+    from tribes.core.views import printable  # here: the group itself starts without attrs
+
+    click.echo(printable(line), err=err)
+
+
 def work_options(command: Any) -> Any:
     """``--jobs N`` and ``--cluster ADDRESS`` of the commands whose work runs in shards."""
     command = click.option(

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import WholeRange, work_options
+from tribes.cli.common import WholeRange, say, work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, TribesError, UsageError
 from tribes.events import codec
@@ -51,13 +51,13 @@ def ls(path: Path, as_json: bool) -> None:
             seats = views.printable(
                 ",".join(f"{s}({bots[s]})" if s in bots else s for s in head.seats)
             )
-            click.echo(
+            say(
                 f"{k + 1:>6}  {head.game}  seed {head.seed}  {seats}  "
                 f"{views.count(len(log.events), 'event')}"
             )
         tail = read.layout.tail
         if not as_json:
-            click.echo(f"{path}: {views.count(len(read), 'game')}", err=True)
+            say(f"{path}: {views.count(len(read), 'game')}", err=True)
     if tail is not None:  # a script must never take the committed part for the whole corpus
         raise CorruptLog(
             f"{tail.describe()}; 'tribes corpus repair {path}' cuts it", path=str(path)
@@ -79,7 +79,7 @@ def get(ref: Path, output: Path, force: bool) -> None:
         game, log = read.file_log(where[1] - 1)
     logs.steps_of(game, log, path=str(ref))  # every mark as the log had it, checked
     logs.write_output(output, logs.encode(output, log), force=force, locked=True)
-    click.echo(f"{output}: {game.name}, {views.count(len(log.events), 'event')}")
+    say(f"{output}: {game.name}, {views.count(len(log.events), 'event')}")
 
 
 WAIT = click.option(
@@ -94,7 +94,7 @@ WAIT = click.option(
 
 def waiting(line: str) -> None:
     """Say on stderr that a writer waits for another (the lock's holder)."""
-    click.echo(line, err=True)
+    say(line, err=True)
 
 
 @corpus.command()
@@ -128,7 +128,7 @@ def add(path: Path, sources: tuple[Path, ...], new: bool, force: bool, wait: flo
         for record in encoded:
             writer.add_encoded(record)
         before = writer.games
-    click.echo(f"{path}: {len(encoded)} added, {views.count(before + len(encoded), 'game')}")
+    say(f"{path}: {len(encoded)} added, {views.count(before + len(encoded), 'game')}")
 
 
 def _encoded(path: Path, game: Any, log: Any) -> corpora.Encoded:
@@ -146,7 +146,7 @@ def split(path: Path, count: int, force: bool) -> None:
     stem = path.with_suffix("")
     out = [Path(f"{stem}-{i + 1}{corpora.SUFFIX}") for i in range(count)]
     for target, size in zip(out, corpora.split(path, out, force=force), strict=True):
-        click.echo(f"{target}: {size} game{'s' if size != 1 else ''}")
+        say(f"{target}: {size} game{'s' if size != 1 else ''}")
 
 
 @corpus.command()
@@ -162,9 +162,9 @@ def repair(path: Path, force: bool, wait: float) -> None:
     cut in NAME.corpus.torn."""
     done = corpora.repair(path, force=force, wait=wait, on_wait=waiting)
     if not done.cut:
-        click.echo(f"{path}: nothing to repair ({views.count(done.games, 'game')}, all committed)")
+        say(f"{path}: nothing to repair ({views.count(done.games, 'game')}, all committed)")
         return
-    click.echo(
+    say(
         f"{path}: cut {done.cut} bytes after the last commit; {views.count(done.games, 'game')} "
         f"kept; the bytes cut are kept in {done.backup}"
     )
@@ -195,6 +195,6 @@ def stats(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None
         click.echo(codec.to_json({**result.document(), "unfinished": unfinished}))
     else:
         for line in result.lines():
-            click.echo(line)
+            say(line)
         if unfinished:
-            click.echo(f"({views.count(unfinished, 'unfinished game')} left out)")
+            say(f"({views.count(unfinished, 'unfinished game')} left out)")

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import WHOLE, work_options
+from tribes.cli.common import WHOLE, say, work_options
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -45,7 +45,7 @@ class Failures:
     def say(self, name: str, error: str) -> None:
         self.found.append({"path": name, "error": error})
         if not self.as_json:
-            click.echo(f"tribes: {error}", err=True)
+            say(f"tribes: {error}", err=True)
 
     def __call__(self, visited: sweep.Visited[Any]) -> bool:
         """Whether ``visited`` failed (and is now said)."""
@@ -102,7 +102,7 @@ def find(
                 if as_json:
                     matches.append(record)
                 elif not counts:
-                    click.echo(f"{visited.name} event {match.event}: {where_text}")
+                    say(f"{visited.name} event {match.event}: {where_text}")
             if limit is not None and events >= limit:
                 break
     summary = (
@@ -116,7 +116,7 @@ def find(
             document["matches"] = matches
         click.echo(codec.to_json(document))
     elif counts:
-        click.echo(summary)
+        say(summary)
     if failed.found or not events:
         sys.exit(1)
 
@@ -150,7 +150,7 @@ def baseline(
         click.echo(codec.to_json(report | {"bytes": size, "failed": list(failed)}))
     else:
         per_event = size / made.events if made.events else 0.0
-        click.echo(
+        say(
             f"{output}: {views.count(made.games, 'game')}, {views.count(made.events, 'event')}, "
             f"{size:,} bytes ({per_event:.1f} an event)"
             + (f"; {len(failed)} could not be replayed and are not in it" if failed else "")
@@ -194,14 +194,14 @@ def regress(
             if as_json:
                 found.append(item.document())
             else:
-                click.echo(item.line())
+                say(item.line())
     summary = tally.summary()
     if as_json:
         document = {"summary": summary.document(), "games": found, "failed": failed.found}
         click.echo(codec.to_json(document))
     else:
         unread = len(failed.found)
-        click.echo(summary.line() + (f"; {unread} could not be read" if unread else ""))
+        say(summary.line() + (f"; {unread} could not be read" if unread else ""))
     if summary.changed or failed.found:
         sys.exit(1)
 
@@ -234,6 +234,6 @@ def coverage(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | N
     else:
         for found in ordered:
             for line in found.lines():
-                click.echo(line)
+                say(line)
     if failed.found or not by_game:
         sys.exit(1)

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import options, work_options
+from tribes.cli.common import options, say, work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, UncommittedTail, UsageError
 from tribes.events import codec
@@ -41,10 +41,10 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: boo
         summary = {"ok": totals.ok, "failed": totals.failed, "logs": found}
         click.echo(codec.to_json(summary))
         sys.exit(1 if totals.failed else 0)
-    totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
+    totals = batch.verify(list(paths), Where(jobs, cluster), say)
     if totals.inputs > 1:
         bad = totals.failed_inputs
-        click.echo(f"{totals.inputs - bad} ok, {bad} failed")
+        say(f"{totals.inputs - bad} ok, {bad} failed")
     if totals.failed:
         sys.exit(1)
 
@@ -67,7 +67,7 @@ def repair(log: Path, force: bool) -> None:
         )
         hinted.args = (hinted.message,)
         raise hinted from None
-    click.echo(views.printable(repaired.line()))
+    say(repaired.line())
 
 
 @click.command()
@@ -90,10 +90,10 @@ def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]
 
     if corpus.is_corpus(source):
         games = corpus.upgrade(source, output, force=force)
-        click.echo(f"{output}: {views.count(games, 'game')}, corpus format version 2")
+        say(f"{output}: {views.count(games, 'game')}, corpus format version 2")
         return
     log = checking.upgrade(source, output, force=force, file_paths=options(file_paths))
-    click.echo(f"{output}: {len(log.events)} events, format version {log.version}")
+    say(f"{output}: {len(log.events)} events, format version {log.version}")
 
 
 # --- export, import -------------------------------------------------------------------------------
@@ -140,4 +140,4 @@ def import_(source: Path, output: Path, force: bool) -> None:
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
     logs.create(output, opened.log, opened.game, force=force)
-    click.echo(f"{output}: {views.count(len(opened.log.events), 'event')}")
+    say(f"{output}: {views.count(len(opened.log.events), 'event')}")

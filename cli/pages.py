@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from tribes.cli.common import say
 from tribes.core import views
 from tribes.replay import html, logs
 
@@ -35,7 +36,7 @@ def html_page(log: Path, output: Path | None, who: str, force: bool) -> None:
     text = html.page(opened.game, opened.log, steps, viewer)
     target = output if output is not None else log.with_suffix(".html")
     logs.write_output(target, text.encode(), force=force)
-    click.echo(
+    say(
         f"{target}: {len(steps) - 1} event{'' if len(steps) == 2 else 's'} as {html.viewer_name(opened.log.header.seats, viewer)}, "
         f"{len(text.encode()) / 1024:.0f} KB; open it in a browser"
     )

@@ -12,7 +12,7 @@ import click
 import click.shell_completion
 
 from tribes import games
-from tribes.cli.common import LOG, WHOLE, WholeRange, options, read_position, tag_pairs
+from tribes.cli.common import LOG, WHOLE, WholeRange, options, read_position, say, tag_pairs
 from tribes.cli.quick import at
 from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
@@ -70,7 +70,7 @@ def new(
     logs.create(output, GameLog(header=head, annotations=tagged), game, force=force)
     state = game.setup(head)
     to_move = game.to_move(state)
-    click.echo(
+    say(
         f"{output}: new {game.name} game, seed {seed}, seats {', '.join(seat_names)}; "
         + (f"{seat_names[to_move]} to move" if to_move is not None else "over")
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import WHOLE, WholeRange
+from tribes.cli.common import WHOLE, WholeRange, say
 from tribes.core import views
 from tribes.core.engine import play
 from tribes.core.errors import UsageError
@@ -44,7 +44,7 @@ def position(log: Path, at: int | None, output: Path | None, force: bool, as_jso
     if output is not None:
         logs.write_output(output, text.encode(), force=force)
     for option in sorted(head.files):
-        click.echo(
+        say(
             f"note: the game has --option {option}={head.options[option]}: give new the same",
             err=True,
         )
@@ -55,7 +55,7 @@ def position(log: Path, at: int | None, output: Path | None, force: bool, as_jso
         click.echo(text, nl=False)
     else:
         what = "the start" if index == 0 else f"event {index}"
-        click.echo(
+        say(
             f"{output}: the position after {what} of {log}; "
             f"tribes new {head.game} --position {output} --seed {head.seed} starts from it"
         )
@@ -141,6 +141,6 @@ def shrink_command(
         click.echo(codec.to_json(report))
     elif output is None:
         click.echo(text, nl=False)
-        click.echo(line, err=True)
+        say(line, err=True)
     else:
-        click.echo(f"{output}: {line}")
+        say(f"{output}: {line}")

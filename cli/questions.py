@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import WHOLE
+from tribes.cli.common import WHOLE, say
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -32,7 +32,7 @@ def _print_changes(
             )
         )
     for change in changes:
-        click.echo(f"  {change.text}")
+        say(f"  {change.text}")
     if not changes:
         click.echo("  no change")
 
@@ -87,25 +87,21 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
         _print_changes(where.changes, True, codec.unstructure(head))
         return
     for name, x, y in where.header:
-        click.echo(
-            f"the logs start differently: {name} {_value(x)} in {path_a}, {_value(y)} in {path_b}"
-        )
+        say(f"the logs start differently: {name} {_value(x)} in {path_a}, {_value(y)} in {path_b}")
     if where.event is None and where.state is None:
-        click.echo(f"the logs are the same game: {views.count(len(a), 'event')}, same states")
+        say(f"the logs are the same game: {views.count(len(a), 'event')}, same states")
         return
     if where.event is not None:
         if where.event > where.common:
             longer = path_a if len(a) > len(b) else path_b
-            click.echo(
-                f"the logs agree on all {where.common} events of the shorter; {longer} goes on"
-            )
+            say(f"the logs agree on all {where.common} events of the shorter; {longer} goes on")
         else:
-            click.echo(
+            say(
                 f"the logs part at event {where.event}: "
                 f"{a.notation(where.event)} in {path_a}, {b.notation(where.event)} in {path_b}"
             )
     if where.state is not None:
-        click.echo(f"the states first differ after event {where.state}:")
+        say(f"the states first differ after event {where.state}:")
         _print_changes(where.changes, False)
 
 
@@ -137,7 +133,7 @@ def fork(log: Path, at: int, output: Path, force: bool) -> None:
     then = (
         "the game is over there" if opened.game.is_over(state) else f"event {at} is yours to play"
     )
-    click.echo(f"{output}: {kept} of {log}; {then}")
+    say(f"{output}: {kept} of {log}; {then}")
 
 
 @click.command()
@@ -154,12 +150,10 @@ def bisect(log: Path, expression: str) -> None:
     found = questions.bisect(cursor, expression)
     if found is None:
         for path in questions.never_present(cursor, expression):
-            click.echo(f"warning: '{path}' is in no state of {log}; it reads as null", err=True)
-        click.echo(
-            f"'{expression}' never holds in the {views.count(len(cursor), 'event')} of {log}"
-        )
+            say(f"warning: '{path}' is in no state of {log}; it reads as null", err=True)
+        say(f"'{expression}' never holds in the {views.count(len(cursor), 'event')} of {log}")
         sys.exit(1)
-    click.echo(f"event {found}" if found == 0 else cursor.describe(found))
+    say(f"event {found}" if found == 0 else cursor.describe(found))
 
 
 @click.command()
@@ -188,15 +182,15 @@ def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_j
         }
         _print_changes(result.changes, True, head)
         sys.exit(0 if result.illegal_at is None else LATER_EVENT_ILLEGAL)
-    click.echo(f"event {at} replaced by {move}")
+    say(f"event {at} replaced by {move}")
     if result.illegal_at is None:
-        click.echo(f"every later event is still legal ({len(cursor)} events)")
+        say(f"every later event is still legal ({len(cursor)} events)")
     else:
         later = cursor.notation(result.illegal_at)
-        click.echo(f"event {result.illegal_at} ({later}) became illegal: {result.reason}")
-    click.echo(f"state after event {end}, compared with the original:")
+        say(f"event {result.illegal_at} ({later}) became illegal: {result.reason}")
+    say(f"state after event {end}, compared with the original:")
     _print_changes(result.changes, False)
     if output is not None:
-        click.echo(f"{output}: {end} event{'' if end == 1 else 's'}")
+        say(f"{output}: {end} event{'' if end == 1 else 's'}")
     if result.illegal_at is not None:
         sys.exit(LATER_EVENT_ILLEGAL)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import LOG, OUT, WHOLE
+from tribes.cli.common import LOG, OUT, WHOLE, say
 from tribes.cli.quick import log_lines, state_text
 from tribes.replay import logs
 
@@ -23,7 +23,7 @@ from tribes.replay import logs
 def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
     for line in log_lines(log, who, as_json=as_json, states=states):
-        click.echo(line)
+        say(line)
 
 
 @click.command()
@@ -53,4 +53,4 @@ def show(
         click.echo(out, nl=False)
     else:
         logs.write_output(output, out.encode(), force=force)
-        click.echo(f"{output}: {len(out.encode())} bytes", err=True)
+        say(f"{output}: {len(out.encode())} bytes", err=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from tribes import games
-from tribes.cli.common import WHOLE, WholeRange, options, read_position, work_options
+from tribes.cli.common import WHOLE, WholeRange, options, read_position, say, work_options
 from tribes.events import codec
 from tribes.replay.demo import run as run_demo
 from tribes.replay.parallel import Where
@@ -87,7 +87,7 @@ def simulate(
             force=force,
             where=where,
             progress=bar.update if shown else lambda n: None,
-            on_wait=lambda line: click.echo(line, err=True),
+            on_wait=lambda line: say(line, err=True),
         )
     took = time.perf_counter() - began
     assert summary.stats is not None
@@ -95,7 +95,7 @@ def simulate(
         click.echo(codec.to_json(summary.stats.document()))
         return
     for line in [*summary.lines(), *summary.stats.lines()]:
-        click.echo(line)
+        say(line)
     click.echo(rate(count, took))
 
 

@@ -45,9 +45,19 @@ def key(text: str) -> str:
 def parse(text: str, label: str, what: str) -> Any:
     """The JSON of a carried file; BadData naming it by ``label`` (the path given at ``new``)."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except (ValueError, RecursionError) as exc:
         raise BadData(f"{what} '{label}' cannot be read as JSON: {exc}") from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose every key is there once (the codec's rule; core cannot import it)."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        keys = [k for k, _ in pairs]
+        twice = next(k for i, k in enumerate(keys) if k in keys[:i])
+        raise ValueError(f"key '{twice[:60]}' appears twice in one object")
+    return out
 
 
 def carried_text(source: str, text: str | None, what: str) -> str | None:

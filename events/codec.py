@@ -503,11 +503,24 @@ def from_json(text: str, max_items: int = MAX_JSON_ITEMS) -> Any:
     containers and items. Raises ValueError saying what is wrong."""
     if text.count(",") + text.count("[") + text.count("{") > max_items:
         raise ValueError(f"it holds more than {max_items} items")
-    data = json.loads(text, parse_constant=_no_constant)
+    data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=unique_keys)
     problem = text_problem(data)
     if problem:
         raise ValueError(problem)
     return data
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose every key is there once (``json.loads``'s ``object_pairs_hook``): the
+    last of two ``"seed"`` would otherwise win without a word."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"key '{key[:60]}' appears twice in one object")
+            seen.add(key)
+    return out
 
 
 def _no_constant(name: str) -> Any:

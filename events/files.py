@@ -183,7 +183,10 @@ def locked(path: Path, wait: float = LOCK_WAIT) -> Iterator[int]:
     descriptor of the very file the name leads to while it is held."""
     deadline = time.monotonic() + wait
     fd = hold_named(
-        path, lambda: _open_log(path), lambda fd: _flock(fd, path, deadline, fcntl.LOCK_EX)
+        path,
+        lambda: _open_log(path),
+        lambda fd: _flock(fd, path, deadline, fcntl.LOCK_EX),
+        follow=False,
     )
     try:
         yield fd
@@ -217,12 +220,21 @@ def hold_named(
 
 
 def _open_log(path: Path) -> int:
-    """A read-write descriptor of the log at ``path``, a regular file."""
+    """A read-write descriptor of the log at ``path``, a regular file, never through a symbolic
+    link (as a corpus: every writer of a log in place refuses one, so that the link and the file
+    it leads to never disagree)."""
+    flags = os.O_RDWR | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise LogError("no such file", path=str(path)) from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP and path.is_symlink():
+            raise LogError(
+                f"is a symbolic link (to '{os.readlink(path)}'); a log is written only at its "
+                "own name, never through a link: name the file itself",
+                path=str(path),
+            ) from None
         raise LogError(f"cannot open for writing: {exc.strerror or exc}", path=str(path)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):

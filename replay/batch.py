@@ -255,7 +255,11 @@ def verify(
         if problem:
             said = f"; {problem}"
         elif seen is not None and seen.version < 2:
-            said = f" (format version {seen.version}: 'tribes upgrade' writes it as version 2)"
+            said = (
+                f" (format version {seen.version}: the order of its games, games there twice and"
+                " games dropped cannot be detected in that version; 'tribes upgrade"
+                f" {paths[number]} -o NEW.corpus' writes it as version 2, which can)"
+            )
         else:
             said = f", digest {seen.digest}" if seen is not None and not bad else ""
         echo(one_line(f"{state} {paths[number]}: {games}, {good} verified, {bad} failed{said}"))

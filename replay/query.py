@@ -46,9 +46,11 @@ from tribes.replay.records import effect_record
 MAX_LENGTH = 500
 MAX_DEPTH = 32
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>[0-9]+(?:\.[0-9]+)?)|(?P<string>\"[^\"]*\"|'[^']*')"
+    r"[ \t\r\n]*(?:(?P<number>[0-9]+(?:\.[0-9]+)?)|(?P<string>\"[^\"]*\"|'[^']*')"
     r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<op>==|!=|<=|>=|[<>()\[\].+-]))"
 )
+SPACE = " \t\r\n"
+"""What separates tokens: ASCII white space only (a no-break space is no space here)."""
 MAX_DIGITS = 30
 """The longest number an expression may write (a longer one overflows a float)."""
 FUNCTIONS: dict[str, Callable[[Any], Any]] = {
@@ -110,11 +112,11 @@ def _tokenize(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, int]]]:
     spans = []
     pos = 0
     while pos < len(text):
-        if text[pos:].strip() == "":
+        if text[pos:].strip(SPACE) == "":
             break
         match = _TOKEN.match(text, pos)
         if not match or match.end() == pos:
-            bad = text[pos:].lstrip()[:1]
+            bad = text[pos:].lstrip(SPACE)[:1]
             hint = " (to compare, write '==')" if bad == "=" else ""
             raise UsageError(f"bad expression '{text}': unexpected character '{bad}'{hint}")
         kind = match.lastgroup or ""

@@ -8,6 +8,7 @@ on every machine, and its logs record which bot played which seat (``meta.bots``
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -281,15 +282,34 @@ def simulate(
         corpus.Writer(save, new=True, force=force, on_wait=on_wait) if to_corpus and save else None
     )
     rows: list[Row] = []
-    with writer if writer is not None else contextlib.nullcontext():
-        for played in parallel.execute(
-            play_shard, plans, where, lambda i, r: progress(len(r.rows))
-        ):
-            rows.extend(played.rows)
-            if writer is not None:
-                for record in played.records:
-                    writer.add(played.part, *record)
+    made = _identity(writer.fd) if writer is not None else None
+    try:
+        with writer if writer is not None else contextlib.nullcontext():
+            for played in parallel.execute(
+                play_shard, plans, where, lambda i, r: progress(len(r.rows))
+            ):
+                rows.extend(played.rows)
+                if writer is not None:
+                    for record in played.records:
+                        writer.add(played.part, *record)
+    except BaseException:
+        if writer is not None and save is not None and writer.games == 0:
+            _remove_if(save, made)  # a run that failed leaves no empty corpus behind
+        raise
     return summarise(how, rows)
+
+
+def _identity(fd: int) -> tuple[int, int]:
+    info = os.fstat(fd)
+    return info.st_dev, info.st_ino
+
+
+def _remove_if(path: Path, made: tuple[int, int] | None) -> None:
+    """Remove ``path`` if it is still the file this run made (never another writer's)."""
+    with contextlib.suppress(OSError):
+        info = os.stat(path, follow_symlinks=False)
+        if (info.st_dev, info.st_ino) == made:
+            os.unlink(path)
 
 
 def summarise(how: Match, rows: Sequence[Row]) -> Summary:

@@ -50,8 +50,9 @@ def test_a_version_1_corpus_is_read_and_verified(cli, tmp_path):
         assert [read.log(k)[1].events for k in range(len(read))] == [e.events for e in expected]
     line = cli.ok("verify", "old.corpus")
     assert line == (
-        "ok    old.corpus: 3 games, 3 verified, 0 failed (format version 1: 'tribes upgrade' "
-        "writes it as version 2)\n"
+        "ok    old.corpus: 3 games, 3 verified, 0 failed (format version 1: the order of its "
+        "games, games there twice and games dropped cannot be detected in that version; "
+        "'tribes upgrade old.corpus -o NEW.corpus' writes it as version 2, which can)\n"
     )
     line = cli.fails("corpus", "add", "old.corpus", "old.corpus#1")
     assert "format version 1" in line and "tribes upgrade old.corpus -o NEW.corpus" in line
