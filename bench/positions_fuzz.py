@@ -17,7 +17,8 @@ it); *crash* (any other exception: an internal error, exit 70); *hang*. A **sile
 an accepted mutant that the game does not start from as written: the position the started state
 gives back (``tribes position``) lacks or changes a value the mutant states (a territory named
 ``"012"`` that vanished, a count that was read as another) — a value it leaves out at its
-default (0, null, empty) is no silent accept, since a position may leave defaults out.
+default (0, null, empty) is no silent accept, since a position may leave defaults out; nor is
+the Hunters stack of a position without ``drawn``, whose turn starts by drawing from it.
 """
 
 from __future__ import annotations
@@ -124,6 +125,8 @@ def silently_changed(name: str, mutant: Any, state: Any, seats: list[str]) -> st
     """The first value ``mutant`` states that the started game does not hold, or None."""
     back = normal(codec.canonical(games.get(name).position(state, seats)))
     for path, value in leaves(normal(codec.canonical(mutant))):
+        if name == "hunters" and path[:1] == ("stack",) and "drawn" not in mutant:
+            continue  # no tile drawn yet: the turn starts, its tile drawn from the stack
         there, now = lookup(back, path)
         if there and now == value:
             continue

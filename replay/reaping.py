@@ -49,7 +49,6 @@ def worker_start(main: int) -> None:
     main process) does."""
     parent = os.getppid()
     signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends a worker at once, as before
     _die_with_parent()
     if _orphaned(parent, main):  # it died before the kernel was asked
         os._exit(1)

@@ -4,8 +4,10 @@ what they found, each pinned."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,3 +45,24 @@ def test_the_positions_fuzzer_reads_two_spellings_of_a_number_as_one() -> None:
         "12": [1, 3],
         "x": [{"7": 1}],
     }
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda doc: doc["tents"]["p1"].append(True),
+        lambda doc: doc["covered"].append(True),
+        lambda doc: doc["totems"]["p1"].update({"9": True}),
+    ],
+    ids=["tent", "covered", "totem-count"],
+)
+def test_true_is_no_number_in_an_iwari_position(cli: Cli, edit: Any) -> None:
+    """Found by positions_fuzz: ``true`` in a list of spaces was read as space 1."""
+    cli.ok("simulate", "iwari", "--games", 1, "--seed", 3, "--save", "iw.corpus")
+    cli.ok("position", "iw.corpus#1", "--at", 30, "-o", "iw.json")
+    doc = json.loads(cli.path("iw.json").read_text())
+    edit(doc)
+    cli.path("bad.json").write_text(json.dumps(doc))
+    line = cli.fails("new", "iwari", "--position", "bad.json", "-o", "x.tribes")
+    assert "True" in line or "true" in line or "connection numbers" in line
+    assert not cli.path("x.tribes").exists()

@@ -227,7 +227,7 @@ def _village(
     board: Board, state: ClansState, item: dict[str, Any], where: str, taken: int
 ) -> Village:
     territory = item["territory"]
-    if not (isinstance(territory, int) and 1 <= territory <= TERRITORIES):
+    if not (type(territory) is int and 1 <= territory <= TERRITORIES):
         raise BadPosition(f"{where}: territory must be 1 to {TERRITORIES}, got {territory!r}")
     number = whole(item["number"], f"{where}: number", 99)
     if number < 1 or (number > VILLAGES and taken < VILLAGES) or (taken < number <= VILLAGES):

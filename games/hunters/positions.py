@@ -248,12 +248,10 @@ def _pieces(
             raise BadPosition(f"{where}: seat '{seat}' is not a seat")
         if kind not in PIECE_NAMES:
             raise BadPosition(f"{where}: kind '{kind}' is not one of {', '.join(PIECE_NAMES)}")
-        at = order.get((x, y)) if isinstance(x, int) and isinstance(y, int) else None
+        at = order.get((x, y)) if type(x) is int and type(y) is int else None
         if at is None:
             raise BadPosition(f"{where}: no tile at ({x}, {y})")
-        why = (
-            wrong_kind(tiles, placed[at][2], kind, fid) if isinstance(fid, int) else "a feature id"
-        )
+        why = wrong_kind(tiles, placed[at][2], kind, fid) if type(fid) is int else "a feature id"
         if why is not None:
             raise BadPosition(f"{where}: {why} (H6)")
         s = names.index(seat)

@@ -118,7 +118,7 @@ def from_position(
         raise BadPosition("'scores' must map seats (and 'third') to points")
     covered = position.get("covered", [])
     if not isinstance(covered, list) or any(
-        c not in range(1, len(game_map.connections) + 1) for c in covered
+        type(c) is not int or c not in range(1, len(game_map.connections) + 1) for c in covered
     ):
         raise BadPosition("'covered' must list connection numbers")
     cards = [*deck, *(c for c in display if c is not None), *discard]
@@ -303,7 +303,7 @@ def _tents(game_map: Map, value: Any, tribe_names: list[str]) -> list[int]:
     tents = [0] * (game_map.spaces + 1)
     for tribe, spaces in _per_tribe(value, tribe_names).items():
         for space in spaces:
-            if not (isinstance(space, int) and 1 <= space <= game_map.spaces):
+            if not (type(space) is int and 1 <= space <= game_map.spaces):  # true is no space
                 raise BadPosition(
                     f"unknown tent space {space!r}; spaces are 1 to {game_map.spaces}"
                 )
@@ -320,7 +320,7 @@ def _totems(game_map: Map, value: Any, tribe_names: list[str], tents: list[int])
         territories = len(game_map.territories)
         unknown = "unknown territory '{key}' for totems"
         for key, count in numbered(per_territory, territories, "territory", unknown):
-            if not isinstance(count, int) or count < 0:
+            if type(count) is not int or count < 0:
                 raise BadPosition(f"totems must be counted by whole numbers, got {count!r}")
             totems[key][tribe] = count
     for territory in game_map.territories:
@@ -441,7 +441,7 @@ def _expeditions(value: Any, names: list[str], on: bool) -> tuple[ExpeditionCard
 
 
 def _points(value: Any) -> int:
-    if not isinstance(value, int) or value < 0:
+    if type(value) is not int or value < 0:
         raise BadPosition(f"scores must be whole numbers of 0 or more, got {value!r}")
     return value
 
