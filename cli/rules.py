@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from tribes import games
-from tribes.cli.common import say
 from tribes.core import rulebook
 from tribes.core.game import Game
 from tribes.events import codec
@@ -26,14 +25,14 @@ def rules(words: tuple[str, ...], as_json: bool) -> None:
         for name, game in sorted(rulebook.with_rules(_games()).items()):
             book = rulebook.rulebook(game)
             ids = f"{book.rules[0].id} to {book.rules[-1].id}"
-            say(f"{name:<8} {book.title} ({len(book.rules)} rules, {ids})")
+            click.echo(f"{name:<8} {book.title} ({len(book.rules)} rules, {ids})")
         click.echo("tribes rules GAME prints a game's rules; tribes rules ID one rule (e.g. C18)")
         return
     if len(chosen) > 1:
         click.echo(rulebook.named(chosen[0].game, _games()).text.rstrip())
         return
     rule = chosen[0]
-    say(f"{rulebook.named(rule.game, _games()).title} — {rule.section}")
+    click.echo(f"{rulebook.named(rule.game, _games()).title} — {rule.section}")
     click.echo(rule.text)
 
 
