@@ -135,15 +135,3 @@ def frames(data: bytes, start: int, max_record: int, where: list[str]) -> Iterat
         check = expected
         yield Frame(begin, body, end, check)
         pos = end + 1
-
-
-def reframe(framed: bytes, previous: int) -> bytes:
-    """Re-chain already framed records onto a file whose last check byte is ``previous``."""
-    out = bytearray()
-    pos = 0
-    while pos < len(framed):
-        length, body = read_uvarint(framed, pos)
-        chained, previous = frame(framed[body : body + length], previous)
-        out += chained
-        pos = body + length + 1
-    return bytes(out)

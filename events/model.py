@@ -80,10 +80,6 @@ class Annotation:
 
     __repr__ = fields_repr
 
-    @property
-    def is_note(self) -> bool:
-        return isinstance(self.key, int)
-
     def describe(self) -> str:
         if isinstance(self.key, int):
             what = "the start" if self.key == 0 else f"event {self.key}"

@@ -193,10 +193,6 @@ class Writer:
     def add_encoded(self, encoded: Encoded) -> None:
         self.add(encoded.part, encoded.seed, encoded.events, encoded.digest, encoded.annex)
 
-    def add_log(self, game: Game, log: GameLog) -> None:
-        """A log, with its tags and notes."""
-        self.add_encoded(encode_game(game, log))
-
     def _put(self, record: bytes) -> None:
         self.buffer.append(record)
         self.pos += len(record)

@@ -25,5 +25,5 @@ def two_appends(tmp_path: Path) -> Path:
     how = simulate.match(game, ("random",), seats=3)
     with corpus.Writer(path, new=False) as writer:
         for seed in (11, 12):
-            writer.add_log(game, simulate.play_game(game, seed, how).log)
+            writer.add_encoded(corpus.encode_game(game, simulate.play_game(game, seed, how).log))
     return path

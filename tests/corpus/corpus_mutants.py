@@ -66,7 +66,9 @@ def original(path: Path, groups: tuple[int, ...] = (2, 3, 1)) -> list[GameLog]:
     with corpus.Writer(path, new=True, force=True) as writer:
         for size in groups:
             for _ in range(size):
-                writer.add_log(GAME, small_log(seed, 3 + seed % 5, notes=seed % 2 == 0))
+                writer.add_encoded(
+                    corpus.encode_game(GAME, small_log(seed, 3 + seed % 5, notes=seed % 2 == 0))
+                )
                 seed += 1
             writer.commit()
     return content(path)

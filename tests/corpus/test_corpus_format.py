@@ -53,7 +53,9 @@ def test_an_append_keeps_every_earlier_byte(tmp_path):
     before = path.read_bytes()
     game = games.get("clans")
     with corpus.Writer(path, new=False) as writer:
-        writer.add_log(game, simulate.play_game(game, 99, simulate.match(game)).log)
+        writer.add_encoded(
+            corpus.encode_game(game, simulate.play_game(game, 99, simulate.match(game)).log)
+        )
     after = path.read_bytes()
     assert after.startswith(before) and len(after) > len(before)
     with corpus.Corpus(path) as read:
