@@ -8,6 +8,7 @@ import json
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -39,6 +40,20 @@ def test_every_command_of_the_cli_has_its_line():
         command = main.get_command(click.Context(main), name)
         assert command is not None and command.name == name, where
         assert command.get_short_help_str() == short_help
+
+
+def test_every_command_has_its_row_in_docs_commands_md():
+    """docs/commands.md lists every command ``tribes --help`` does, by name and in its words,
+    each once, in name order: a new command (one line in ``COMMANDS``) needs its row there."""
+    docs = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
+    head = "| command | what it does | read more |"
+    lines = docs.read_text().splitlines()
+    rows = lines[lines.index(head) + 2 :]
+    rows = rows[: next((i for i, line in enumerate(rows) if not line.startswith("|")), len(rows))]
+    listed = [tuple(cell.strip() for cell in row.strip("|").split("|")[:2]) for row in rows]
+    assert listed == [
+        (f"`{name}`", commands.COMMANDS[name][1]) for name in sorted(commands.COMMANDS)
+    ]
 
 
 def _loaded_after(*args: str) -> list[str]:
