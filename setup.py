@@ -49,6 +49,7 @@ COMPILED = (
     "games/clans/rules.py",
     "games/hunters/bots.py",
     "games/hunters/features.py",
+    "games/hunters/keys.py",
     "games/hunters/placement.py",
     "games/hunters/rules.py",
     "games/hunters/scoring.py",

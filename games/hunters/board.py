@@ -21,6 +21,7 @@ import attrs
 from tribes.core import datafiles
 from tribes.core.errors import BadData
 from tribes.core.reprs import fields_repr
+from tribes.games.hunters.keys import step
 
 STANDARD = "standard"
 DIRECTIONS = ("north", "east", "south", "west")
@@ -72,7 +73,7 @@ class Turned:
     """By feature id: its places as bits ``1 << (3 * direction + part)``. A member is blocked
     when its feature's mask meets the places whose neighbouring feature holds a member (H6)."""
     around: tuple[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]], ...]
-    """By direction d: (what the cell across adds to a placement of rotation 0, dx, dy, the
+    """By direction d: (what the cell across adds to a placement, ``keys.step(dx, dy)``, dx, dy, the
     side facing back, the feature ids on side d, and what an empty cell's need code becomes
     across side d, from ``NEEDS``): what a placement walks round."""
     hut_masks: dict[int, int]
@@ -80,7 +81,7 @@ class Turned:
     there would share a river system with (H6)."""
     across: dict[int, tuple[tuple[int, int, int, int], ...]] = attrs.field(factory=dict)
     """By feature id (a lake: none): for each place it holds on a side, (dx, dy) to the cell
-    across, what that cell adds to a placement of rotation 0, and the place's bit as the cell
+    across, what that cell adds to a placement (``keys.step``), and the place's bit as the cell
     across counts its own sides' parts (``1 << (3 * direction + part)``): where a member or a
     hut on the feature blocks a piece across (H6)."""
     blockers: tuple[int, ...] = ()
@@ -484,7 +485,7 @@ def _with_tables(tile: Tile) -> Tile:
             Turned(
                 edges=edges,
                 around=tuple(
-                    ((dy << 15) + (dx << 2), dx, dy, (d + 2) % 4, parts[d], NEEDS[d][edges[d]])
+                    (step(dx, dy), dx, dy, (d + 2) % 4, parts[d], NEEDS[d][edges[d]])
                     for d, (dx, dy) in enumerate(STEP)
                 ),
                 parts=parts,
@@ -493,7 +494,7 @@ def _with_tables(tile: Tile) -> Tile:
                     f: tuple(
                         (
                             *STEP[d],
-                            (STEP[d][1] << 15) + (STEP[d][0] << 2),
+                            step(*STEP[d]),
                             1 << 3 * ((d + 2) % 4) + len(parts[d]) - 1 - k,
                         )
                         for d, k in touches.get(f, ())

@@ -11,7 +11,8 @@ from tribes.core.prng import Stream
 from tribes.games.hunters.board import STEP, need_text
 from tribes.games.hunters.events import TilePlaced
 from tribes.games.hunters.features import Board
-from tribes.games.hunters.placement import OFFSET, Placement, decode, encode, occupied
+from tribes.games.hunters.keys import CELL, ROTATION, Placement, cell_key, cell_xy, decode
+from tribes.games.hunters.placement import occupied
 from tribes.games.hunters.rules import Moves, legal_moves, next_tile, place_and_score
 from tribes.games.hunters.scoring import final_gains
 from tribes.games.hunters.state import HuntersState
@@ -77,16 +78,16 @@ class GreedyBot:
         places = 0
         seen = manned = False
         for p, count in moves.by_placement():
-            if cell != p >> 2:
-                cell = p >> 2
-                on = surely_on or goes_on(fits, (cell & 0x1FFF) - OFFSET, (cell >> 13) - OFFSET)
-                found = board.need(p & ~3)
+            if cell != p & CELL:
+                cell = p & CELL  # keys.cell_of(p)
+                on = surely_on or goes_on(fits, *cell_xy(cell))
+                found = board.need(cell)
                 assert found is not None  # a move's cell is an open one
                 need = found
                 places = _LOOSE[need]
                 seen = False  # the sides across not looked at yet: ``places`` are the loose ones
-                alone = last and not on and not occupied(board, p & ~3, need)
-            rotation = p & 3
+                alone = last and not on and not occupied(board, cell, need)
+            rotation = p & ROTATION  # keys.rotation_of(p)
             masks = scorable_masks[rotation]
             zero = True  # completes_nothing(masks, places), inline: the hottest test of a turn
             for mask in masks:
@@ -94,7 +95,7 @@ class GreedyBot:
                     zero = False
                     break
             if not (zero or seen):
-                places, manned = across(board, p & ~3, need)
+                places, manned = across(board, cell, need)
                 seen = True
                 zero = completes_nothing(masks, places)
             if on and zero:  # the commonest: worth 0 with any piece
@@ -216,7 +217,7 @@ def across(board: Board, at: Placement, need: int) -> tuple[int, bool]:
     facing = _FACING[need]
     if not facing:
         return places, False
-    x, y = ((at >> 2) & 0x1FFF) - OFFSET, (at >> 15) - OFFSET  # decode(at)
+    x, y = cell_xy(at)
     cells, groups = board.cells, board.groups
     roots = []
     for dx, dy, back, part in facing:
@@ -250,5 +251,5 @@ def goes_on(fits: list[Placement], x: int, y: int) -> bool:
     (it changes its own cell's and the 4 beside it) (H5, H14)."""
     if len(fits) > 5:
         return True
-    touched = {encode(x + dx, y + dy, 0) for dx, dy in ((0, 0), *STEP)}
+    touched = {cell_key(x + dx, y + dy) for dx, dy in ((0, 0), *STEP)}
     return any(at not in touched for at in fits)

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from tribes.games.hunters.board import HUTTED, MANNED, STEP, TileSet, Turned
+from tribes.games.hunters.keys import cell_key
 
 Node = tuple[int, int, int]
 Cell = tuple[int, int]
@@ -76,7 +77,7 @@ class Board:
         """Cell -> (tile id, rotation, its table, its features' roots in both unions)."""
         self.open_cells = open_cells
         """The empty cells next to a tile, as their placements with rotation 0
-        (``placement.encode``), in order (by row, then column)."""
+        (``keys.cell_key``), in order (by row, then column)."""
         self.needs = needs
         """By open cell, the edges it needs, N E S W, as a need code (``board.need_code``): one
         byte a cell, so that a tile's tables read every cell with ``bytes.translate``."""
@@ -185,7 +186,7 @@ def place(
     cells = board.cells.copy()
     open_cells = list(board.open_cells)
     needs = bytearray(board.needs)
-    here = ((y + 4096) << 13 | (x + 4096)) << 2  # base(x, y)
+    here = cell_key(x, y)
     j = bisect_left(open_cells, here)
     if j < len(open_cells) and open_cells[j] == here:
         del open_cells[j]
@@ -205,7 +206,7 @@ def place(
         nx, ny = x + dx, y + dy
         there = cells.get((nx, ny))
         if there is None:
-            at = here + step  # base(nx, ny)
+            at = here + step  # cell_key(nx, ny): the tile's ``keys.step`` to that side
             j = bisect_left(open_cells, at)
             if j < len(open_cells) and open_cells[j] == at:
                 needs[j] = becomes[needs[j]]
@@ -299,7 +300,7 @@ def _occupy(
     for x, y, fid in nodes:
         for dx, dy, step, place in cells[x, y][2].across[fid]:
             if (x + dx, y + dy) not in cells:
-                at = (((y + 4096) << 13 | (x + 4096)) << 2) + step  # base(x + dx, y + dy)
+                at = cell_key(x, y) + step  # cell_key(x + dx, y + dy)
                 around[at] = around.get(at, 0) | place << field
 
 
@@ -317,11 +318,6 @@ def _all_around(
     for r in hutted:
         _occupy(cells, around, systems[r].nodes, HUTTED)
     return around
-
-
-def base(x: int, y: int) -> int:
-    """The placement of (x, y) with rotation 0: ``placement.encode(x, y, 0)``."""
-    return ((y + 4096) << 13 | (x + 4096)) << 2
 
 
 Placing = tuple[list[Node], int, int]

@@ -17,20 +17,7 @@ from tribes.games.hunters.board import (
     need_text,
 )
 from tribes.games.hunters.features import Board
-
-Placement = int
-"""A cell and rotation in one int, ``((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation``: ints
-sort by row, then column, then rotation, and cost the garbage collector nothing."""
-OFFSET = 1 << 12
-
-
-def encode(x: int, y: int, rotation: int) -> Placement:
-    return ((y + OFFSET) << 13 | (x + OFFSET)) << 2 | rotation
-
-
-def decode(p: Placement) -> tuple[int, int, int]:
-    """(x, y, rotation)."""
-    return ((p >> 2) & 0x1FFF) - OFFSET, (p >> 15) - OFFSET, p & 3
+from tribes.games.hunters.keys import Placement, cell_key
 
 
 def fits_somewhere(tile: Tile, board: Board) -> bool:
@@ -76,7 +63,7 @@ def misfit(board: Board, turned: Turned, x: int, y: int) -> str | None:
     """Why a tile turned so cannot go on (x, y) (H5), or None when it fits."""
     if (x, y) in board.cells:
         return f"the cell ({x}, {y}) holds a tile already"
-    code = board.need(encode(x, y, 0))
+    code = board.need(cell_key(x, y))
     if code is None:
         return f"the cell ({x}, {y}) touches no placed tile along a side"
     for d, (want, have) in enumerate(zip(need_text(code), turned.edges, strict=True)):

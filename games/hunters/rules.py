@@ -24,14 +24,11 @@ from tribes.games.hunters.events import (
     TileRemoved,
 )
 from tribes.games.hunters.features import Board
+from tribes.games.hunters.keys import Placement, cell_key, decode, turned
 from tribes.games.hunters.placement import (
     OCCUPYING,
-    OFFSET,
-    Placement,
     blocked,
-    decode,
     draw,
-    encode,
     misfit,
     occupied,
     wrong_kind,
@@ -102,7 +99,7 @@ class Moves(MoveList):
         assert tile is not None  # no cell without a tile
         rotations = tile.by_need[self._needs[j]]
         if self._key is None:
-            return _move(at | rotations[k], None)
+            return _move(turned(at, rotations[k]), None)
         key = self._key if self._keys is None else self._keys.get(j, self._key)
         allowed = tile.allowed
         for r in rotations:
@@ -110,7 +107,7 @@ class Moves(MoveList):
             if found is None:
                 found = tile.allow(key | r)
             if k <= len(found):
-                return _move(at | r, found[k - 1] if k else None)
+                return _move(turned(at, r), found[k - 1] if k else None)
             k -= 1 + len(found)
         raise AssertionError("a cell's moves end where its count says")
 
@@ -122,7 +119,7 @@ class Moves(MoveList):
         for j, (at, need) in enumerate(zip(self._cells, self._needs, strict=True)):
             key = self._key if self._keys is None else self._keys.get(j, self._key)
             for r in tile.by_need[need]:
-                yield at | r, () if key is None else tile.allow(key | r)
+                yield turned(at, r), () if key is None else tile.allow(key | r)
 
     def by_placement(self) -> Iterator[tuple[Placement, int]]:
         """Each placement, in order, with how many moves it makes (itself without a piece, then
@@ -181,7 +178,7 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
     """Whether the legal moves list ``event``, from the same tables they are built from (one
     cell's lookups: the reducer checks every move, so this is on the hot path)."""
     board = state.board
-    at = ((event.y + OFFSET) << 13 | (event.x + OFFSET)) << 2  # encode(x, y, 0)
+    at = cell_key(event.x, event.y)
     need = board.need(at)
     tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
     if need is None or event.rotation not in tile.by_need[need]:
@@ -212,7 +209,7 @@ def _refuse(state: HuntersState, event: Event) -> None:
     lead = f"bonus tile {tile} is to be placed now: " if state.bonus else ""
     if event.rotation not in range(4):
         raise IllegalMove(f"{lead}rotation is 0 to 3, not {event.rotation}", rule=rule)
-    need = state.board.need(encode(event.x, event.y, 0))
+    need = state.board.need(cell_key(event.x, event.y))
     if need is None or event.rotation not in tiles.tiles[tile].by_need[need]:
         why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
         raise IllegalMove(f"{lead}{why}", rule=rule)

@@ -17,7 +17,7 @@ from tribes.core.errors import BadData, BadNotation, BadOption, BadPosition
 from tribes.core.header import Header
 from tribes.events import codec
 from tribes.games import hunters
-from tribes.games.hunters import board, features, notation, placement, rules
+from tribes.games.hunters import board, features, keys, notation, placement, rules
 from tribes.games.hunters.bots import GreedyBot
 from tribes.games.hunters.events import TilePlaced
 from tribes.games.hunters.state import HuntersState
@@ -365,11 +365,6 @@ def test_engine_moves_behave_as_a_list_of_events() -> None:
     assert cells == sorted(cells, key=lambda c: (c[1], c[0], c[2]))
 
 
-def test_engine_placements_encode_and_decode() -> None:
-    for x, y, r in [(0, 0, 0), (-5, 7, 3), (40, -40, 2)]:
-        assert placement.decode(placement.encode(x, y, r)) == (x, y, r)
-
-
 def test_engine_apply_leaves_its_input_and_its_board_as_they_were() -> None:
     state = seeded(seed=9)
     board = state.board
@@ -438,7 +433,7 @@ def test_engine_occupied_places_are_those_of_the_features_across(seats: int) -> 
         b = state.board
         plain = {}
         for at in b.open_cells:
-            x, y, _ = placement.decode(at)
+            x, y, _ = keys.decode(at)
             places = 0
             for d, (dx, dy) in enumerate(board.STEP):
                 there = b.cells.get((x + dx, y + dy))
@@ -512,7 +507,7 @@ def test_engine_the_quick_check_accepts_exactly_what_the_detailed_one_does() -> 
             listed = set(moves)
             tile = state.tiles.tiles[state.drawn]
             for at in state.board.open_cells:
-                x, y, _ = placement.decode(at)
+                x, y, _ = keys.decode(at)
                 for rotation in range(4):
                     for piece, fid in [
                         (None, None),
@@ -547,7 +542,7 @@ def test_engine_legal_moves_are_the_plain_listing_in_order(seats: int) -> None:
             plain: list[TilePlaced] = []
             counts = []
             for at in state.board.open_cells:  # in order
-                x, y, _ = placement.decode(at)
+                x, y, _ = keys.decode(at)
                 for rotation in range(4):
                     if placement.misfit(state.board, tile.turned[rotation], x, y) is not None:
                         continue
@@ -560,7 +555,7 @@ def test_engine_legal_moves_are_the_plain_listing_in_order(seats: int) -> None:
                         except IllegalMove:
                             continue
                         plain.append(event)
-                    counts.append((placement.encode(x, y, rotation), len(plain) - before))
+                    counts.append((keys.encode(x, y, rotation), len(plain) - before))
             assert len(moves) == len(plain)
             assert [moves[i] for i in range(len(moves))] == plain == list(moves)
             assert list(moves.by_placement()) == counts
