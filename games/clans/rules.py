@@ -148,6 +148,17 @@ _ONES = int.from_bytes(b"\x01" * 64, "little")
 (the sum up to byte ``k`` in byte ``k``), as long as no sum passes 255."""
 
 
+def running_counts(counts: bytes, total: int) -> Sequence[int]:
+    """By ``k``, the sum of ``counts[0..k]`` (``itertools.accumulate(counts)``; ``total`` is
+    their sum): where no sum passes 255 and there are at most 64 counts, summed in C by one
+    product, the bytes of ``counts`` read as a number times :data:`_ONES` (the result holds 64
+    bytes more than ``counts``, past the sums: read its first ``len(counts)``)."""
+    width = len(counts)
+    if total < 256 and width <= 64:
+        return (int.from_bytes(counts, "little") * _ONES).to_bytes(width + 64, "little")
+    return list(itertools.accumulate(counts))
+
+
 class Moves(MoveList):
     """The moves of a pair mask, in pair order, then those of sources of 7 or more (``extra``).
     A move is read from the byte tables when asked for: a random player reads one of some
@@ -176,14 +187,8 @@ class Moves(MoveList):
         tables = self._tables
         width = len(tables)
         data = self._mask.to_bytes(width, "little")
-        counts = data.translate(_POPCOUNT)
-        upto: Sequence[int]  # moves in bytes 0..k, by k
-        if plain < 256 and width <= 64:  # the running counts, summed in C by one product
-            upto = (int.from_bytes(counts, "little") * _ONES).to_bytes(width + 64, "little")
-            k = bisect_right(upto, index, 0, width)
-        else:
-            upto = list(itertools.accumulate(counts))
-            k = bisect_right(upto, index)
+        upto = running_counts(data.translate(_POPCOUNT), plain)  # moves in bytes 0..k, by k
+        k = bisect_right(upto, index, 0, width)
         return tables[k][data[k]][index - upto[k - 1] if k else index]
 
     def __iter__(self) -> Iterator[Event]:
@@ -203,10 +208,10 @@ def _big_moves(state: ClansState, board: Board, candidates: int) -> tuple[int, l
     totals = state.totals
     occupied = state.occupied
     extra: list[int] = []
-    for source in _bits(state.big):
+    for source in bits(state.big):
         out = board.out_mask[source]
         candidates &= ~out
-        first = (out & -out).bit_length() - 1  # a source's pairs are consecutive, by target
+        first = lowest(out)  # a source's pairs are consecutive, by target
         size = totals[source]
         for i, t in enumerate(board.neighbours[source], first):
             if occupied >> t & 1 and totals[t] >= size:
@@ -222,12 +227,20 @@ def has_move(state: ClansState) -> bool:
     return bool(candidates or extra)
 
 
-def _bits(mask: int) -> list[int]:
+def lowest(mask: int) -> int:
+    """The index of the lowest bit set in ``mask`` (not 0): ``mask == 1 << lowest(mask)`` for a
+    mask of one bit."""
+    return (mask & -mask).bit_length() - 1
+
+
+def bits(mask: int) -> list[int]:
+    """The indexes of the bits set in ``mask``, lowest first: ``sum(1 << i for i in
+    bits(mask)) == mask``."""
     out = []
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        i = lowest(mask)
+        out.append(i)
+        mask ^= 1 << i
     return out
 
 

@@ -4,10 +4,13 @@ of a move by one lookup in those tables (the whole check runs only for a move th
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tribes.core.errors import IllegalMove
 from tribes.games.clans import rules
@@ -93,3 +96,20 @@ def test_the_byte_tables_list_each_values_moves_in_bit_order():
     assert rules._subsets(three) == tuple(
         tuple(m for i, m in enumerate(three) if value >> i & 1) for value in range(256)
     )
+
+
+@given(st.binary(max_size=80).map(lambda b: bytes(v % 9 for v in b)))
+def test_running_counts_are_the_sums_so_far(counts: bytes) -> None:
+    """The packed running sums (one product, valid while no sum passes 255) and the plain ones
+    agree wherever they are read: the first ``len(counts)``."""
+    total = sum(counts)
+    upto = rules.running_counts(counts, total)
+    assert list(upto[: len(counts)]) == list(itertools.accumulate(counts))
+
+
+@given(st.integers(min_value=0, max_value=(1 << 130) - 1))
+def test_bits_and_lowest_give_the_mask_back(mask: int) -> None:
+    found = rules.bits(mask)
+    assert sum(1 << i for i in found) == mask and found == sorted(set(found))
+    if mask:
+        assert found[0] == rules.lowest(mask) and mask >> rules.lowest(mask) & 1
