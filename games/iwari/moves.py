@@ -32,8 +32,6 @@ from tribes.games.iwari.state import IwariState, Phase
 
 THIRD = 2
 """The neutral third tribe's index in a 2-player game (I11)."""
-PAY_MASK = (1 << situations.PAY_BITS) - 1
-"""The low bits of a memo key: the hand's pay code."""
 
 
 def legal_moves(state: IwariState) -> list[Event]:
@@ -69,18 +67,28 @@ def can_play(state: IwariState, tribe: int) -> bool:
 def _by_territory(
     state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
 ) -> list[tuple[Event, ...]]:
-    """The plays of each territory, looked up in the memo of the turn's context by the
-    territory's situation code (the state's cache) plus the hand's pay code for its terrain:
-    a few passes in C over the territories, the plays computed only for keys not seen yet."""
+    """The plays of each territory, looked up in the memo of the turn's :data:`Context` by the
+    territory's :func:`~situations.play_key` (its situation code, the state's cache, plus the
+    hand's pay code for its terrain): a few passes in C over the territories, the plays computed
+    only for keys not seen yet."""
     game_map = state.map
     tents, totems = state.tents, state.totems
-    tents_left = min(state.tent_supply[tribe], 2)
-    totems_left = min(state.totem_supply[tribe], 2)
-    tribes = state.tribes
-    # mypy takes the event classes for unhashable (here and below); a class is hashable
-    memo = _plays_memo(game_map.key, kind, tribe, tents_left, totems_left, tribes)  # type: ignore[arg-type]
+    context = (
+        game_map.key,
+        kind is ThirdTribePlayed,
+        tribe,
+        min(state.tent_supply[tribe], 2),
+        min(state.totem_supply[tribe], 2),
+        state.tribes,
+    )
+    memo = _MEMOS.get(context)
+    if memo is None:
+        if len(_MEMOS) >= _CONTEXTS:
+            _MEMOS.clear()
+        memo = _MEMOS[context] = {}
     pays = _pay_codes(state.hands[state.to_move], game_map.terrain_numbers)
-    keys = list(map(add, situations.codes(game_map, state.situations, tents, totems), pays))
+    codes = situations.codes(game_map, state.situations, tents, totems)
+    keys = list(map(add, codes, pays))  # situations.play_key of each territory, in C
     try:
         return list(map(memo.__getitem__, keys))
     except KeyError:  # some territory's key is new: look them up one by one
@@ -91,31 +99,22 @@ def _by_territory(
     for key in keys:
         plays_there = memo.get(key)
         if plays_there is None:
-            plays_there = memo[key] = _territory_plays(
-                game_map, kind, tribe, tents_left, totems_left, tribes, key
-            )
+            plays_there = memo[key] = _territory_plays(game_map, context, key)
         found.append(plays_there)
     return found
 
 
+Context = tuple[tuple[str, tuple[str, ...]], bool, int, int, int, int]
+"""What a territory's plays depend on besides its play key: the map (``Map.key``), whether the
+play is the neutral third tribe's (I11), the tribe, its tents and totems left (up to 2) and the
+number of tribes."""
+_MEMOS: dict[Context, dict[int, tuple[Event, ...]]] = {}
+"""By context, the memo of :func:`_territory_plays`: play key -> the territory's plays, a plain
+dict read in C (``map(memo.__getitem__, keys)``), filled as turns ask."""
+_CONTEXTS = 256
+"""Contexts ``_MEMOS`` keeps (it starts over when full)."""
 _MEMO_SIZE = 1 << 14
-"""Entries a memo of :func:`_plays_memo` keeps (it starts over when full)."""
-
-
-@functools.lru_cache(maxsize=256)
-def _plays_memo(
-    map_key: tuple[str, tuple[str, ...]],
-    kind: type[CardsPlayed] | type[ThirdTribePlayed],
-    tribe: int,
-    tents_left: int,
-    totems_left: int,
-    tribes: int,
-) -> dict[int, tuple[Event, ...]]:
-    """The memo of :func:`_territory_plays` for a turn's context (the map, the kind of play, the
-    tribe and its supplies up to 2), keyed by a territory's situation code plus a hand's pay
-    code: a plain dict read in C (``map(memo.__getitem__, keys)``), filled as turns ask,
-    bounded by ``_MEMO_SIZE``."""
-    return {}
+"""Entries a memo of ``_MEMOS`` keeps (it starts over when full)."""
 
 
 Payments = tuple[tuple[Terrain, ...], ...]
@@ -139,37 +138,42 @@ def pay_code(hand: tuple[int, ...], terrain: int) -> int:
     pairs = sum(1 << i for i, n in enumerate(hand) if n >= 2 and i != terrain)
     if not own and not pairs:
         return 0
+    return pack_pay(terrain, own, pairs)
+
+
+def pack_pay(terrain: int, own: int, pairs: int) -> int:
+    """The pay code of its parts (:func:`pay_parts` gives them back): ``pairs`` (a bit per
+    terrain) in the low ``len(TERRAINS)`` bits, above them the terrain's number and its own
+    cards (0 to ``MAX_CARDS``) as one digit of ``MAX_CARDS + 1``."""
     return (terrain * (MAX_CARDS + 1) + own) << len(TERRAINS) | pairs
+
+
+def pay_parts(pay: int) -> tuple[int, int, int]:
+    """The terrain number, own cards and pairs of a :func:`pack_pay` code."""
+    terrain, own = divmod(pay >> len(TERRAINS), MAX_CARDS + 1)
+    return terrain, own, pay & ((1 << len(TERRAINS)) - 1)
 
 
 @functools.lru_cache(maxsize=1024)
 def payments_of(pay: int) -> tuple[Payments, Payments]:
     """The ways :func:`pay_code` ``pay`` pays for one piece and for two: those of the smallest
     hand with that code."""
-    terrain, own = divmod(pay >> len(TERRAINS), MAX_CARDS + 1)
-    pairs = pay & ((1 << len(TERRAINS)) - 1)
-    hand = tuple(own if i == terrain else 2 * (pairs >> i & 1) for i in range(len(TERRAINS)))
-    one = payments(hand, 1, TERRAINS[terrain])  # type: ignore[arg-type]
-    two = payments(hand, 2, TERRAINS[terrain])  # type: ignore[arg-type]
+    terrain, own, pairs = pay_parts(pay)
+    hand = [own if i == terrain else 2 * (pairs >> i & 1) for i in range(len(TERRAINS))]
+    one = payments(hand, 1, TERRAINS[terrain])
+    two = payments(hand, 2, TERRAINS[terrain])
     return tuple(one), tuple(two)
 
 
-def _territory_plays(
-    game_map: Map,
-    kind: type[CardsPlayed] | type[ThirdTribePlayed],
-    tribe: int,
-    tents_left: int,
-    totems_left: int,
-    tribes: int,
-    key: int,
-) -> tuple[Event, ...]:
-    """The plays of the territory of memo key ``key`` (its :func:`~situations.situation` plus a
-    hand's :func:`pay_code` for its terrain) for ``tribe`` with its supplies (up to 2): the
-    placements of :func:`~placement.options_for`, each with every payment for its number of
-    pieces (what :func:`plays` memoizes)."""
-    pay = key & PAY_MASK
+def _territory_plays(game_map: Map, context: Context, key: int) -> tuple[Event, ...]:
+    """The plays of the territory of play key ``key`` (its :func:`~situations.situation` plus a
+    hand's :func:`pay_code` for its terrain) in ``context`` (the tribe with its supplies up to
+    2): the placements of :func:`~placement.options_for`, each with every payment for its number
+    of pieces (what :func:`plays` memoizes)."""
+    pay = situations.pay_of(key)
     if not pay:
         return ()  # nothing pays for one piece, nor for two
+    _, third, tribe, tents_left, totems_left, tribes = context
     index, free, room, tent_totem = situations.parts(key, len(game_map.territories), tribes)
     territory = game_map.territories[index]
     options = options_for(
@@ -177,35 +181,31 @@ def _territory_plays(
     )
     out: list[Event] = []
     for pieces in options:
-        out.extend(_placement_paid(kind, territory.id, pieces, pay))  # type: ignore[arg-type]
+        out.extend(_placement_paid(third, territory.id, pieces, pay))
     return tuple(out)
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _placement_paid(
-    kind: type[CardsPlayed] | type[ThirdTribePlayed],
-    territory: int,
-    pieces: tuple[int, ...],
-    pay: int,
+    third: bool, territory: int, pieces: tuple[int, ...], pay: int
 ) -> tuple[Event, ...]:
-    """A placement with each payment of :func:`pay_code` ``pay`` for its number of pieces."""
+    """A placement with each payment of :func:`pay_code` ``pay`` for its number of pieces, as
+    the neutral third tribe's plays (``third``, I11) or the active tribe's (I8)."""
     one, two = payments_of(pay)
     return tuple(
-        _play_event(kind, territory, pieces, cards)  # type: ignore[arg-type]  # (as above)
-        for cards in (one if len(pieces) == 1 else two)
+        _play_event(third, territory, pieces, cards) for cards in (one if len(pieces) == 1 else two)
     )
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _play_event(
-    kind: type[CardsPlayed] | type[ThirdTribePlayed],
-    territory: int,
-    pieces: tuple[int, ...],
-    cards: tuple[Terrain, ...],
+    third: bool, territory: int, pieces: tuple[int, ...], cards: tuple[Terrain, ...]
 ) -> Event:
     """Each distinct play is built once (plays are immutable; there are a few tens of
     thousands; the memo is bounded whatever the map)."""
-    return kind(territory=territory, pieces=pieces, cards=cards)
+    if third:
+        return ThirdTribePlayed(territory=territory, pieces=pieces, cards=cards)
+    return CardsPlayed(territory=territory, pieces=pieces, cards=cards)
 
 
 def exchanges(state: IwariState) -> tuple[Event, ...]:

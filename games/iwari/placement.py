@@ -133,7 +133,7 @@ def pays(cards: tuple[Terrain, ...], pieces: int, terrain: Terrain) -> bool:
     return False
 
 
-def payments(hand: Hand, pieces: int, terrain: Terrain) -> list[tuple[Terrain, ...]]:
+def payments(hand: Sequence[int], pieces: int, terrain: Terrain) -> list[tuple[Terrain, ...]]:
     """Every way to pay for ``pieces`` from ``hand``, each sorted in terrain order."""
     own = TERRAINS.index(terrain)
     pairs = [t for i, t in enumerate(TERRAINS) if hand[i] >= 2]

@@ -48,8 +48,7 @@ def situation(
             for tribe in range(tribes):
                 if held[tribe] >= count:
                     tent_totem |= 1 << tribe
-    rest = free * (ROOMS << tribes) + tent_totem * ROOMS + room
-    return (rest * len(game_map.territories) + index) << PAY_BITS
+    return pack(index, free, room, tent_totem, len(game_map.territories), tribes)
 
 
 _MARKS = tuple(tuple(range(1, tribes + 1)) for tribes in range(8))
@@ -58,13 +57,40 @@ _FREE_DIGITS = bytes([ord("1")] + [ord("0")] * 255)
 """``bytes.translate`` table: an owner mark to a binary digit, 1 for a free space (mark 0)."""
 
 
+def pack(index: int, free: int, room: int, tent_totem: int, territories: int, tribes: int) -> int:
+    """The situation code of its parts (:func:`parts` gives them back): a mixed-radix number,
+    from the lowest digit the territory's ``index`` (of ``territories``), the ``room`` for totems
+    (of ``ROOMS``), ``tent_totem`` (a bit per tribe: of ``1 << tribes``) and ``free`` (a bit per
+    space), shifted by ``PAY_BITS`` so that a hand's pay code fits below it: the plays' memo key
+    is a situation code plus a pay code (:func:`play_key`)."""
+    rest = free * (ROOMS << tribes) + tent_totem * ROOMS + room
+    return (rest * territories + index) << PAY_BITS
+
+
 def parts(code: int, territories: int, tribes: int) -> tuple[int, int, int, int]:
     """The index, free spaces (a bit per space, the first space highest), room for totems and
-    tents-then-totem (a bit per tribe) of a :func:`situation` code (a memo key's high bits)."""
+    tents-then-totem (a bit per tribe) of a :func:`situation` code or of a play key made of one
+    (:func:`pack`'s inverse; the pay code in the low bits is left out)."""
     rest, index = divmod(code >> PAY_BITS, territories)
     free, rest = divmod(rest, ROOMS << tribes)
     tent_totem, room = divmod(rest, ROOMS)
     return index, free, room, tent_totem
+
+
+PAY_MASK = (1 << PAY_BITS) - 1
+"""The low bits of a play key: the hand's pay code."""
+
+
+def play_key(code: int, pay: int) -> int:
+    """The key a territory's plays are memoized by: its situation ``code`` and a hand's ``pay``
+    code for its terrain (under ``1 << PAY_BITS``), in one int (the legal moves sum them in C,
+    ``map(add, codes, pays)``); :func:`pay_of` and :func:`parts` read it back."""
+    return code + pay
+
+
+def pay_of(key: int) -> int:
+    """The hand's pay code of a :func:`play_key`."""
+    return key & PAY_MASK
 
 
 def situations(

@@ -12,6 +12,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tribes.core.events import Event
 from tribes.games.iwari import moves, rules, situations
@@ -146,7 +148,7 @@ def test_i8_a_pay_code_pays_as_the_hand_does() -> None:
         if sum(hand) > 6:
             continue
         for number, terrain in enumerate(TERRAINS):
-            one, two = payments(hand, 1, terrain), payments(hand, 2, terrain)  # type: ignore[arg-type]
+            one, two = payments(hand, 1, terrain), payments(hand, 2, terrain)
             code = moves.pay_code(hand, number)
             assert code < 1 << situations.PAY_BITS
             assert (code == 0) == (not one)
@@ -187,3 +189,35 @@ def test_i9_i10_exchanges_and_draws_are_the_plain_computation(
         ]
         if state.phase is Phase.REFILL and not state.over:
             assert moves.legal_moves(state) == [CardDrawn(source=s) for s in where]
+
+
+@given(
+    st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1))),
+    st.integers(2, 5).flatmap(lambda t: st.tuples(st.just(t), st.integers(0, (1 << t) - 1))),
+    st.integers(0, (1 << 7) - 1),
+    st.integers(0, situations.ROOMS - 1),
+    st.integers(0, situations.PAY_MASK),
+)
+def test_a_play_key_gives_back_its_situation_and_pay_code(
+    territory: tuple[int, int],
+    tribe: tuple[int, int],
+    free: int,
+    room: int,
+    pay: int,
+) -> None:
+    (territories, index), (tribes, tent_totem) = territory, tribe
+    code = situations.pack(index, free, room, tent_totem, territories, tribes)
+    assert code & situations.PAY_MASK == 0
+    assert situations.parts(code, territories, tribes) == (index, free, room, tent_totem)
+    key = situations.play_key(code, pay)
+    assert situations.pay_of(key) == pay
+    assert situations.parts(key, territories, tribes) == (index, free, room, tent_totem)
+
+
+def test_a_pay_code_gives_back_its_parts() -> None:
+    for terrain in range(len(TERRAINS)):
+        for own in range(moves.MAX_CARDS + 1):
+            for pairs in range(1 << len(TERRAINS)):
+                code = moves.pack_pay(terrain, own, pairs)
+                assert moves.pay_parts(code) == (terrain, own, pairs)
+                assert code <= situations.PAY_MASK
