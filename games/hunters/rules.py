@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, compress
 
-from tribes.core.errors import GameOver, IllegalMove
+from tribes.core.errors import GameOver, IllegalMove, TribesError
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending
 from tribes.core.header import Header
@@ -30,7 +30,6 @@ from tribes.games.hunters.placement import (
     blocked,
     draw,
     misfit,
-    occupied,
     wrong_kind,
 )
 from tribes.games.hunters.positions import from_position
@@ -144,20 +143,18 @@ def legal_moves(state: HuntersState) -> Moves:
     board = state.board
     tile = state.tiles.tiles[state.drawn]
     cells, needs = board.open_cells, board.needs
-    members, huts = state.supply[state.to_move]
-    if not (members or huts):
+    if not any(state.supply[state.to_move]):
         return Moves(tile, cells, needs, list(accumulate(needs.translate(tile.fit_counts))))
-    key = SUPPLY_BITS[members > 0, huts > 0]
+    key, kept = _supply_key(state)
     table = tile.moves_by_need(key)
     counts: Iterable[int] = (
         needs.translate(table) if isinstance(table, bytes) else map(table.__getitem__, needs)
     )
     keys = None
-    if (members and board.manned) or (huts and board.hutted):  # else no place counts
+    if kept:  # else no place counts
         counts = list(counts)
         keys = {}
         around = board.around
-        kept = OCCUPYING[members > 0, huts > 0]
         for j in compress(range(len(cells)), counts):  # the cells the tile fits
             occupied_places = around.get(cells[j], 0) & kept
             if occupied_places:
@@ -166,17 +163,37 @@ def legal_moves(state: HuntersState) -> Moves:
     return Moves(tile, cells, needs, list(accumulate(counts)), key, keys)
 
 
+def _supply_key(state: HuntersState) -> tuple[int, int]:
+    """What H6 allows the mover, as the tables read it: the allow key of its supply (members
+    and huts left: ``board.allow_key`` without a rotation or places) and the bits of
+    ``Board.around`` that can block one of its pieces (0 when none can: no feature or river
+    system its pieces could join holds one). The legal moves and the reducer's check both
+    take them from here."""
+    members, huts = state.supply[state.to_move]
+    key = SUPPLY_BITS[members > 0, huts > 0]
+    board = state.board
+    if (members and board.manned) or (huts and board.hutted):
+        return key, OCCUPYING[members > 0, huts > 0]
+    return key, 0
+
+
 def check(state: HuntersState, event: Event) -> None:
-    """Raises IllegalMove naming the rule unless ``event`` is legal now."""
+    """Raises IllegalMove naming the rule unless ``event`` is legal now: unless the legal moves
+    list it (the one source of truth, :func:`_listed`); :func:`_broken_rule` then says which
+    rule it breaks."""
     if state.over or state.drawn is None:
         raise GameOver("the game is over: no tile is left to place", rule="H14")
-    if not (isinstance(event, TilePlaced) and _listed(state, event)):
-        _refuse(state, event)
+    if isinstance(event, TilePlaced) and _listed(state, event):
+        return
+    error = _broken_rule(state, event)
+    if error is None:  # a bug: the tables and the rules disagree
+        raise AssertionError(f"the legal moves do not list {event!r}, yet no rule refuses it")
+    raise error
 
 
 def _listed(state: HuntersState, event: TilePlaced) -> bool:
-    """Whether the legal moves list ``event``, from the same tables they are built from (one
-    cell's lookups: the reducer checks every move, so this is on the hot path)."""
+    """Whether the legal moves list ``event``: the lookups :func:`legal_moves` makes, for its
+    one cell (the reducer checks every move, so this is on the hot path)."""
     board = state.board
     at = cell_key(event.x, event.y)
     need = board.need(at)
@@ -186,52 +203,52 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
     piece = event.piece
     if piece is None:
         return event.feature is None
-    members, huts = state.supply[state.to_move]
-    key = SUPPLY_BITS[members > 0, huts > 0] | event.rotation
-    if (members and board.manned) or (huts and board.hutted):
-        key |= occupied(board, at, need, members > 0, huts > 0)
+    key, kept = _supply_key(state)
+    key |= event.rotation | (board.around.get(at, 0) & kept)  # placement.occupied's places
     found = tile.allowed.get(key)
     if found is None:
         found = tile.allow(key)
     return (piece, event.feature) in found
 
 
-def _refuse(state: HuntersState, event: Event) -> None:
-    """Raises IllegalMove saying which rule ``event`` breaks (the detailed check, for a move the
-    legal moves do not list)."""
+def _broken_rule(state: HuntersState, event: Event) -> TribesError | None:
+    """The error naming the rule ``event`` breaks, or None when it breaks none: the rules
+    checked one by one, for a move the legal moves do not list, to say why (a test plays random
+    games and checks that it refuses exactly the moves the legal moves do not list)."""
     if not isinstance(event, TilePlaced):
-        raise IllegalMove(f"'{type(event).__name__}' is not a Hunters and Gatherers move")
+        return IllegalMove(f"'{type(event).__name__}' is not a Hunters and Gatherers move")
     tiles = state.tiles
     tile = state.drawn
     if tile is None:  # check() said so first; the type does not know it
-        raise GameOver("the game is over: no tile is left to place", rule="H14")
+        return GameOver("the game is over: no tile is left to place", rule="H14")
     rule = "H13" if state.bonus else "H5"
     lead = f"bonus tile {tile} is to be placed now: " if state.bonus else ""
     if event.rotation not in range(4):
-        raise IllegalMove(f"{lead}rotation is 0 to 3, not {event.rotation}", rule=rule)
+        return IllegalMove(f"{lead}rotation is 0 to 3, not {event.rotation}", rule=rule)
     need = state.board.need(cell_key(event.x, event.y))
     if need is None or event.rotation not in tiles.tiles[tile].by_need[need]:
         why = misfit(state.board, tiles.tiles[tile].turned[event.rotation], event.x, event.y)
-        raise IllegalMove(f"{lead}{why}", rule=rule)
+        return IllegalMove(f"{lead}{why}", rule=rule)
     piece, fid = event.piece, event.feature
     if piece is None:
         if fid is not None:
-            raise IllegalMove(f"feature {fid} is named without a piece to put on it", rule="H6")
-        return
+            return IllegalMove(f"feature {fid} is named without a piece to put on it", rule="H6")
+        return None
     if piece not in PIECES:
-        raise IllegalMove(f"'{piece}' is not a piece; pieces: {', '.join(PIECES)}", rule="H6")
+        return IllegalMove(f"'{piece}' is not a piece; pieces: {', '.join(PIECES)}", rule="H6")
     if fid is None:
-        raise IllegalMove(f"a {piece} needs a feature to stand on", rule="H6")
+        return IllegalMove(f"a {piece} needs a feature to stand on", rule="H6")
     why = wrong_kind(tiles, tile, piece, fid)
     if why is not None:
-        raise IllegalMove(why, rule="H6")
+        return IllegalMove(why, rule="H6")
     members, huts = state.supply[state.to_move]
     if not (huts if piece == "hut" else members):
         what = "huts" if piece == "hut" else "tribe members"
-        raise IllegalMove(f"no {what} left in supply for a {piece}", rule="H6")
+        return IllegalMove(f"no {what} left in supply for a {piece}", rule="H6")
     why = blocked(state.board, tiles, tile, event.rotation, event.x, event.y, piece, fid)
     if why is not None:
-        raise IllegalMove(why, rule="H6")
+        return IllegalMove(why, rule="H6")
+    return None
 
 
 def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect, ...]]:
