@@ -153,7 +153,7 @@ def baseline(
         say(
             f"{output}: {views.count(made.games, 'game')}, {views.count(made.events, 'event')}, "
             f"{size:,} bytes ({per_event:.1f} an event)"
-            + (f"; {len(failed)} could not be replayed and are not in it" if failed else "")
+            + (f"; {_not_replayed(len(failed))}" if failed else "")
         )
     if failed:
         sys.exit(1)
@@ -237,3 +237,10 @@ def coverage(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | N
                 say(line)
     if failed.found or not by_game:
         sys.exit(1)
+
+
+def _not_replayed(count: int) -> str:
+    """The games a baseline leaves out, in words: "1 could not be replayed and is not in it"."""
+    if count == 1:
+        return "1 game could not be replayed and is not in it"
+    return f"{count} games could not be replayed and are not in it"

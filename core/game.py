@@ -123,6 +123,10 @@ class Pending:
     seat: int
     decision: str
     details: Mapping[str, Any] = attrs.field(factory=dict)
+    finishes_move: bool = False
+    """Whether the decision only finishes the move that raised it (Clans' order numbers the
+    villages that move founded, C18, C19), rather than being an action of its own: ``shrink``
+    then never starts a reproducer between the two."""
 
     __repr__ = fields_repr
 
@@ -184,6 +188,10 @@ class Game(Protocol[S]):
     bots: Mapping[str, BotFactory[S]]
     diff_whole: tuple[str, ...]
     """Top-level ``show --json`` fields that ``diff`` reports as one value (a pending decision)."""
+    diff_order: tuple[str, ...]
+    """Top-level ``show --json`` fields in the order a move changes them (Clans: the huts
+    moved, then the villages founded, the points they scored, the chips): ``diff`` lists its
+    changes so, then the game's other fields, then the scores and whose turn it is."""
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         """The options that differ from their defaults; raises BadOption for any it does not
@@ -337,6 +345,7 @@ class GameBase(Generic[S]):
     facts: Facts
     bots: Mapping[str, BotFactory[S]]
     diff_whole: tuple[str, ...] = ("pending",)
+    diff_order: tuple[str, ...] = ()
 
     # Class attributes, declared without ClassVar: a ClassVar cannot name S, and the Game
     # protocol reads them as attributes of the game object.

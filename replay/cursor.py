@@ -153,9 +153,13 @@ def check_point(
     first = 1 if events else 0
     last = count + 1 if beyond else count
     if not first <= value <= last:
-        held = f"events 1 to {count}" if count else "no event yet"
+        held = f"events 1 to {count}" if count > 1 else "event 1" if count else "no event yet"
         lowest = "1" if events else "0 (the start)"
-        raise UsageError(
-            f"{option} {value} is out of range: the log has {held}; choose {lowest} to {last}"
-        )
+        if last < first:
+            choice = ""  # an event of a log of none: there is nothing to choose
+        elif last == first:
+            choice = f"; the only choice is {lowest}"
+        else:
+            choice = f"; choose {lowest} to {last}"
+        raise UsageError(f"{option} {value} is out of range: the log has {held}{choice}")
     return value

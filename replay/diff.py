@@ -38,16 +38,34 @@ class Change:
         }
 
 
+LAST = ("scores", "pending", "to_move", "over", "ended", "winners", "seats")
+"""The common keys (``tribes.core.views.COMMON_KEYS``) in the order their changes are listed,
+after the game's own fields: what the move did comes first, then the scores, then whose turn."""
+
+
 def diff(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
-    """The changes from document ``before`` to ``after``, in document order."""
+    """The changes from document ``before`` to ``after``, in the order a move causes them:
+    the top-level fields as :func:`top_order` ranks them; within one, territories, seats and
+    villages by number, then by name."""
     whole = frozenset(game.diff_whole)
     changes = []
-    for path, old, new in _leaves((), before, after, whole):
-        if path and path[0] in IGNORED:
+    for key in top_order(game, before, after):
+        if key in IGNORED:
             continue
-        text = game.phrase(path, old, new) or common_phrase(path, old, new)
-        changes.append(Change(path, old, new, text or _plain(path, old, new)))
+        for path, old, new in _leaves((key,), before.get(key), after.get(key), whole):
+            text = game.phrase(path, old, new) or common_phrase(path, old, new)
+            changes.append(Change(path, old, new, text or _plain(path, old, new)))
     return changes
+
+
+def top_order(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The top-level keys of two documents in the order their changes are listed: the game's
+    ``diff_order`` (the order a move changes them), its other fields as its documents give
+    them, then the common keys (:data:`LAST`)."""
+    keys = [*before, *(k for k in after if k not in before)]
+    ranked = [*getattr(game, "diff_order", ()), *(k for k in keys if k not in LAST), *LAST]
+    rank = {key: i for i, key in reversed(list(enumerate(ranked)))}
+    return sorted(keys, key=lambda k: rank.get(k, len(rank)))
 
 
 def common_phrase(path: Path, old: Any, new: Any) -> str | None:
@@ -99,14 +117,18 @@ def _keyed(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
 
 
 def _ordered_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """Numbers (territories, villages) by number, other keys (seats, colours) in the order
+    the document gives them (seat order, colour order): never alphabetically."""
     keys = list(a)
     keys += [k for k in b if k not in a]
-    return sorted(keys, key=_numbers_first)
+    place = {k: i for i, k in enumerate(keys)}
+    return sorted(keys, key=lambda k: _numbers_first(k, place[k]))
 
 
-def _numbers_first(key: str) -> tuple[float, str]:
+def _numbers_first(key: str, place: int) -> tuple[float, int]:
+    """Numbers by number, then the others where the document has them."""
     number = digits.natural(key)
-    return (float("inf") if number is None else number), key
+    return (float("inf") if number is None else number), place
 
 
 def _plain(path: Path, old: Any, new: Any) -> str:

@@ -282,8 +282,16 @@ def _fewest_events(
     budget: _Budget,
 ) -> tuple[int, Any]:
     """The latest state whose position, followed by the events after it (up to the one at
-    which it happens), still shows it: the position after ``after`` and ``after`` itself."""
+    which it happens), still shows it: the position after ``after`` and ``after`` itself.
+
+    A state that awaits a decision which only finishes the move before it
+    (``Pending.finishes_move``: the order of Clans villages) is passed over: what happens there
+    is that move's work (it founds the 12th and 13th villages; the order numbers them), so the
+    reproducer starts before the move and holds both."""
     for after in range(len(states) - 1, -1, -1):
+        pending = game.pending(states[after]) if after else None
+        if pending is not None and pending.finishes_move:
+            continue
         position = codec.canonical(game.position(states[after], header.seats))
         budget.use()
         if trial.happens(position, events[after:]):

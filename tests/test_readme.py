@@ -205,3 +205,26 @@ def test_python_examples_run(example, demo_folder, monkeypatch, capsys):
 
 def test_there_are_examples_to_run():
     assert len([b for b in blocks("python") if "def test_" not in b[1]]) >= 2
+
+
+def test_the_readme_counts_the_tests_that_skip_as_a_run_does():
+    """A fresh clone (no compiled build, no ``../shared`` beside it) skips seven tests; a clone
+    beside ``../shared``, three: the README says both, and this run's skips agree with it."""
+    said = " ".join(README.read_text().split())
+    assert "Seven tests skip in a fresh clone" in said and "(there, three skip)" in said
+    files = ["tests/rules/test_rules_shipped.py", "tests/test_compiled.py"]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:randomly", *files],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    skipped = re.search(r"(\d+) skipped", run.stdout)
+    count = int(skipped.group(1)) if skipped else 0
+    shared = (ROOT.parent / "shared" / "rules").is_dir()
+    from tribes.games.clans import rules as clans_rules
+
+    compiled = not clans_rules.__file__.endswith(".py")
+    assert count == (0 if compiled else 3) + (0 if shared else 4), run.stdout[-500:]

@@ -31,6 +31,9 @@ class ClansGame(GameBase[ClansState]):
         options=(Option("board", board.STANDARD, "PATH"),),
     )
     bots: Mapping[str, BotFactory[ClansState]] = {"random": RandomBot, "greedy": GreedyBot}
+    diff_order = ("huts", "villages", "track", "scores", "chips", "chips_left", "epoch")
+    """A move's changes in the order it causes them: huts moved (and removed), villages
+    founded, the points they score, the chips their founders take, the epoch turning."""
     rules = rules
     notation = notation
     views = views

@@ -40,9 +40,6 @@ from tribes.games.clans.board import (
 )
 from tribes.games.clans.state import EMPTY, ClansState, Huts, PendingOrder, Village, build, c_index
 
-TWELFTH_BONUS = 5
-"""C16: the 12th village scores its huts plus 5 (rules.py scores it; a position checks it)."""
-
 _KEYS = {"seats", "clans", "to_move", "huts", "chips", "track", "epoch", "villages", "order"}
 _VILLAGE_KEYS = {"territory", "number", "epoch", "huts", "value"}
 
@@ -251,8 +248,8 @@ def _village(
         chart = board.epoch(epoch)
         terrain = board.territory(territory).terrain
         doomed = number < VILLAGES and terrain in chart.unfavourable
-        if number == VILLAGES:
-            worth = sum(huts) + TWELFTH_BONUS
+        if number == VILLAGES:  # C16: its epoch's bonus on the chart, whatever its terrain
+            worth = sum(huts) + chart.bonus
         else:
             worth = 0 if doomed else sum(huts) + (chart.bonus if terrain in chart.favourable else 0)
         if value != worth:

@@ -31,7 +31,7 @@ from tribes.games.clans.events import (
     VillageFounded,
     VillageUnscored,
 )
-from tribes.games.clans.positions import TWELFTH_BONUS, from_position
+from tribes.games.clans.positions import from_position
 from tribes.games.clans.state import (
     BIG_GROUP,
     EMPTY,
@@ -83,7 +83,8 @@ def pending(state: ClansState) -> Pending | None:
     """C18, C19: the order of villages one move founded, when it matters."""
     if state.pending is None or state.over:
         return None
-    return Pending(state.to_move, "order", {"villages": list(state.pending.villages)})
+    villages = {"villages": list(state.pending.villages)}
+    return Pending(state.to_move, "order", villages, finishes_move=True)
 
 
 def legal_moves(state: ClansState) -> Sequence[Event]:
@@ -498,8 +499,8 @@ def _found(
         value = 0
         scored: list[str] = []
         if not doomed:
-            if number == VILLAGES:
-                value = total + TWELFTH_BONUS
+            if number == VILLAGES:  # C16: its epoch's bonus on the chart, whatever its terrain
+                value = total + chart.bonus
             else:
                 value = total + (chart.bonus if terrain in chart.favourable else 0)
             for i, n in enumerate(after):

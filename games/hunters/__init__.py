@@ -35,6 +35,9 @@ class HuntersGame(GameBase[HuntersState]):
     )
     bots: Mapping[str, BotFactory[HuntersState]] = {"random": RandomBot, "greedy": GreedyBot}
     diff_whole = ("pending", "pieces", "features")
+    diff_order = ("tiles", "pieces", "supply", "features", "scores", "removed", "bonus_stack")
+    """A turn's changes in the order it causes them: the tile placed, a piece put on it, the
+    features scored and the pieces sent home, a tile removed, then the next tile drawn."""
     rules = rules
     notation = notation
     views = views

@@ -45,6 +45,9 @@ class IwariGame(GameBase[IwariState]):
         ),
     )
     bots: Mapping[str, BotFactory[IwariState]] = {"random": RandomBot, "greedy": GreedyBot}
+    diff_order = ("tents", "totems", "covered", "supply", "hands", "discard", "display", "deck")
+    """A play's changes in the order it causes them: pieces placed, the cards paid, the card
+    taken; then what the game's other fields say (scorings, feats), the scores last."""
     rules = rules
     notation = notation
     views = views

@@ -43,6 +43,20 @@ def assert_game_language(changes: list[Change]) -> None:
 # --- one log -------------------------------------------------------------------------------------
 
 
+def test_diff_lists_changes_in_the_order_the_event_caused_them(cli: Any, demo_log: Path) -> None:
+    """Event 21 (bob 38-39) moves huts, founds villages 5 and 6, scores them, gives chips, and
+    passes the turn: listed in that order, not alphabetically (chips before track before
+    villages); seats and colours in their own order (red before green)."""
+    lines = change_lines(cli.ok("diff", demo_log, "--at", 21))
+    first = {
+        what: next(i for i, line in enumerate(lines) if line.startswith(what))
+        for what in ("territory", "village", "track", "score", "chips", "to move")
+    }
+    assert list(first) == sorted(first, key=first.__getitem__), lines
+    assert lines.index("track red: 10 → 15") < lines.index("track green: 8 → 13")
+    assert lines[-1].startswith("to move")
+
+
 def test_diff_at_n_is_the_state_before_versus_after_event_n(cli: Any, demo_log: Path) -> None:
     out = cli.ok("diff", demo_log, "--at", 4)  # cy 2-1 founds village 1: red, yellow, blue +5
     assert out.splitlines()[0].startswith("4: cy 2-1")

@@ -21,6 +21,7 @@ from tribes.testing.clans import (
     GAME,
     SEATS2,
     effects_of,
+    header_for,
     huts,
     move,
     moves,
@@ -286,6 +287,37 @@ def test_c16_twelfth_village_scores_bonus_five(target, source):
     assert not effects_of(effects, VillageDoomed)
     assert state.track == track(red=7, blue=7)
     assert tuple(state.chips) == (7, 5)
+
+
+def test_c16_twelfth_bonus_is_the_epoch_chart_s(monkeypatch):
+    """C16: the 12th village's bonus is its epoch's on the chart (``data/epochs.json``), the
+    bonus the board shows: a chart with another bonus for epoch 5 scores that one, in the
+    reducer and in a position's check alike (one source, not a constant beside the chart)."""
+    import copy
+
+    from tribes.games.clans import board as board_module
+
+    chart = copy.deepcopy(board_module.packaged("tribes.games.clans", "epochs.json"))
+    chart["epochs"][4]["bonus"] = 9
+    real = board_module.packaged
+    monkeypatch.setattr(
+        board_module,
+        "packaged",
+        lambda package, name: chart if name == "epochs.json" else real(package, name),
+    )
+    board_module._standard.cache_clear()
+    try:
+        state = start({1: {"red": 1}, 2: {"blue": 1}}, chips={"ann": 6, "bob": 5})
+        assert board_module.load().epoch(5).bonus == 9
+        state, effects = move(state, 2, 1)
+        (village,) = effects_of(effects, VillageFounded)
+        assert (village.number, village.value) == (12, 2 + 9)
+        assert state.track == track(red=11, blue=11)
+        again = GAME.setup(header_for(GAME.position(state, SEATS2)))  # its value checked
+        assert again.villages == state.villages
+    finally:
+        monkeypatch.undo()
+        board_module._standard.cache_clear()
 
 
 # --- C17: several villages in one epoch ------------------------------------------------------
