@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import options, work_options
+from tribes.cli.common import options, warn, work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, UncommittedTail, UsageError
 from tribes.events import codec
@@ -27,8 +27,10 @@ OUT = click.Path(path_type=Path, dir_okay=False)
 @work_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: every log's findings.")
 def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: bool) -> None:
-    """Replay logs: every event legal, every checkpoint and commit matching, the replay
-    deterministic, nothing after the last commit; prints each log's digest. A corpus
+    """Replay logs: every commit matching (intact), every event legal and checkpoint matching
+    (the running rules give its states), the replay deterministic, nothing after the last
+    commit; prints each log's digest. Exit status 0: all intact and consistent; 1: a failure;
+    3: intact, but the running rules replay a log otherwise (a RULES line says how). A corpus
     (NAME.corpus) is checked game by game and then every byte of it (CORPUS#K: game K alone);
     a folder stands for its logs and corpora."""
     from tribes.replay import batch
@@ -38,15 +40,32 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: boo
         totals = batch.verify(
             list(paths), Where(jobs, cluster), lambda line: None, record=found.append
         )
-        summary = {"ok": totals.ok, "failed": totals.failed, "logs": found}
+        summary = {
+            "ok": totals.ok,
+            "failed": totals.failed,
+            "rules_differ": totals.differ,
+            "logs": found,
+        }
         click.echo(codec.to_json(summary))
-        sys.exit(1 if totals.failed else 0)
+        sys.exit(_status(totals))
     totals = batch.verify(list(paths), Where(jobs, cluster), click.echo)
     if totals.inputs > 1:
         bad = totals.failed_inputs
-        click.echo(f"{totals.inputs - bad} ok, {bad} failed")
+        differ = f", {totals.differ} intact under other rules" if totals.differ else ""
+        click.echo(f"{totals.inputs - bad} ok, {bad} failed{differ}")
+    status = _status(totals)
+    if status:
+        sys.exit(status)
+
+
+def _status(totals: Any) -> int:
+    """verify's exit status: 1 if anything failed (damaged, tampered, unreadable), else 3 if a
+    log is intact but the running rules replay it otherwise (VERIFY_RULES_DIFFER), else 0."""
+    from tribes.replay.consistency import VERIFY_RULES_DIFFER
+
     if totals.failed:
-        sys.exit(1)
+        return 1
+    return VERIFY_RULES_DIFFER if totals.differ else 0
 
 
 @click.command()
@@ -114,13 +133,12 @@ def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]
 def export(log: Path, as_json: bool, output: Path | None, force: bool) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
-    logs.steps_of(opened.game, opened.log, path=str(log))
+    steps = logs.shown(opened.game, opened.log, str(log), warn)
+    sealed = logs.seal(opened.game, opened.log, steps, _ends(opened), recorded=opened.log)
     if output is None:
-        click.echo(
-            logs.to_json(logs.seal(opened.game, opened.log, appended_from=_ends(opened))), nl=False
-        )
+        click.echo(logs.to_json(sealed), nl=False)
     else:
-        logs.create(output, opened.log, opened.game, force=force)
+        logs.create(output, opened.log, opened.game, force=force, kept=True)
 
 
 def _ends(opened: logs.Opened) -> list[int | tuple[int, int]]:
@@ -136,8 +154,8 @@ def import_(source: Path, output: Path, force: bool) -> None:
     opened = logs.open_log(source)
     if opened.end is not None:
         raise UsageError(f"{source} is already a .tribes log; import reads the JSON form")
-    logs.steps_of(opened.game, opened.log, path=str(source))
+    logs.shown(opened.game, opened.log, str(source), warn)
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
-    logs.create(output, opened.log, opened.game, force=force)
+    logs.create(output, opened.log, opened.game, force=force, kept=True)
     click.echo(f"{output}: {views.count(len(opened.log.events), 'event')}")
