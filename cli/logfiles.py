@@ -58,6 +58,20 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: boo
         sys.exit(status)
 
 
+def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> None:
+    from tribes.replay import carry
+
+    if output is not None:
+        raise UsageError("upgrade --rules re-records logs in place; it takes no -o")
+    done = carry.carry(list(sources), dry_run=dry_run)
+    for one in done:
+        click.echo(views.printable(one.line()))
+    if len(done) > 1:
+        click.echo(carry.summary(done))
+    if any(one.refused is not None for one in done):
+        sys.exit(1)
+
+
 def _status(totals: Any) -> int:
     """verify's exit status: 1 if anything failed (damaged, tampered, unreadable), else 3 if a
     log is intact but the running rules replay it otherwise (VERIFY_RULES_DIFFER), else 0."""
@@ -90,10 +104,8 @@ def repair(log: Path, force: bool) -> None:
 
 
 @click.command()
-@click.argument("source", type=LOG)
-@click.option(
-    "-o", "--output", type=OUT, required=True, help="The log to write (.tribes or .json)."
-)
+@click.argument("sources", metavar="SOURCE", nargs=-1, required=True, type=LOG)
+@click.option("-o", "--output", type=OUT, help="The log to write (.tribes or .json).")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 @click.option(
     "--file",
@@ -102,10 +114,37 @@ def repair(log: Path, force: bool) -> None:
     metavar="OPTION=PATH",
     help="The file an option of a version 1 log names (board=PATH), to put in the log.",
 )
-def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]) -> None:
-    """Write a log of format version 1 (or any) in the current version, with commits; a
-    corpus (NAME.corpus) likewise, as a corpus of format version 2."""
+@click.option(
+    "--rules",
+    "rules",
+    is_flag=True,
+    help="Re-record the checkpoints of intact logs (files, folders) under the running rules, "
+    "in place, saying what changes; the logs as they were kept as NAME.rules.",
+)
+@click.option("--dry-run", is_flag=True, help="With --rules: say what changes, write nothing.")
+def upgrade(
+    sources: tuple[Path, ...],
+    output: Path | None,
+    force: bool,
+    file_paths: tuple[str, ...],
+    rules: bool,
+    dry_run: bool,
+) -> None:
+    """Write a log of format version 1 or 2 in the current version (-o NEW); a corpus
+    (NAME.corpus) likewise, as a corpus of format version 2. With --rules, carry intact logs
+    forward to the running rules: each one's checkpoints re-recorded, after saying per log the
+    first event where the states part, the parts that differ and the outcome before and after;
+    a log with a move the running rules refuse is left as it is (exit 1)."""
     from tribes.replay import corpus
+
+    if rules:
+        _carry(sources, output, dry_run)
+        return
+    if dry_run:
+        raise UsageError("--dry-run goes with --rules")
+    if len(sources) != 1 or output is None:
+        raise UsageError("upgrade SOURCE -o NEW writes one log (or --rules LOG... in place)")
+    (source,) = sources
 
     if corpus.is_corpus(source):
         games = corpus.upgrade(source, output, force=force)

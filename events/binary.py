@@ -81,9 +81,9 @@ def records(log: GameLog, start: int = 0, marks_at_start: bool = True) -> Iterat
     checkpoints = {c.events: c for c in log.checkpoints}
     v3 = log.version >= 3
     names: tuple[str, ...] | None = None
-    for c in log.checkpoints:
-        if c.events < start or (c.events == start and not marks_at_start):
-            names = c.names  # the names as the file has them already
+    for mark in log.checkpoints:
+        if mark.events < start or (mark.events == start and not marks_at_start):
+            names = mark.names  # the names as the file has them already
     after: dict[int, list[tuple[int, int, bytes]]] = {}
     for i, note in enumerate(log.annotations):
         after.setdefault(note.at, []).append((i, 1, annotation.record(note)))

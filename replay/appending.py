@@ -103,7 +103,7 @@ def _play(
 
 def _after_another_writer(
     before: Opened, data: bytes, moves: Sequence[str], mover: _Mover
-) -> tuple[Opened, list[Step], list[Step]]:
+) -> tuple[Opened, marks.Steps, list[Step]]:
     """The log as another writer left it, and the moves checked again after its events."""
     path = str(before.path)
     try:

@@ -173,7 +173,9 @@ def verify_log(path: Path) -> Report:
         opened = logs.open_log(path)
         game, head = opened.game, opened.log.header
         refused = isinstance(verified.rules, MoveRefused)
-        played = opened.log.events[: verified.rules.event - 1] if refused else opened.log.events
+        played = opened.log.events
+        if isinstance(verified.rules, MoveRefused):
+            played = played[: verified.rules.event - 1]
         steps = logs.steps_of(game, attrs.evolve(opened.log, events=played), verify=False)
         state = steps[-1].state
         row = None
