@@ -203,3 +203,21 @@ def test_a_log_of_a_newer_rules_version_is_still_refused(cli, ended):
     assert "rules version 2; this tribes plays version 1" in cli.fails("show", newer)
     with rulechange.twelfth_bonus(4, rules_version=2):
         assert cli.run("show", newer).exit_code == 0
+
+
+def test_corpus_add_refuses_a_log_written_under_other_rules(cli, ended):
+    with rulechange.twelfth_bonus(4):
+        line = cli.fails("corpus", "add", "--new", "c.corpus", ended)
+    assert "intact, rules differ" in line and f"tribes upgrade --rules {ended}" in line
+    assert not cli.path("c.corpus").exists()
+
+
+def test_shrink_and_find_read_a_log_under_other_rules(cli, ended):
+    with rulechange.twelfth_bonus(4):
+        found = cli.run("find", ended, "--where", "len(VillageFounded) >= 1", "--first")
+        assert found.exit_code == 0 and "event" in found.stdout
+        result = cli.run(
+            "shrink", ended, "--until", "len(VillageFounded) >= 1", "-o", cli.path("s.json")
+        )
+    assert result.exit_code == 0, result.stderr
+    assert "intact, rules differ" in result.stderr
