@@ -98,3 +98,11 @@ def read_position(path: Path) -> Any:
     if not isinstance(position, dict):
         raise BadPosition(f"position {path} must be a JSON object, not {type(position).__name__}")
     return position
+
+
+def warn(line: str) -> None:
+    """A warning on stderr, in one printable line: what an intact log written under other rules
+    is answered with (:mod:`tribes.replay.consistency`)."""
+    from tribes.core.views import printable
+
+    click.echo(printable(line), err=True)

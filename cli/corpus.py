@@ -132,8 +132,17 @@ def add(path: Path, sources: tuple[Path, ...], new: bool, force: bool, wait: flo
 
 
 def _encoded(path: Path, game: Any, log: Any) -> corpora.Encoded:
-    """A log checked (every event, checkpoint and commit) and encoded for a corpus."""
+    """A log checked (every event, checkpoint and commit) and encoded for a corpus. A corpus
+    keeps where a log's checkpoints were, not what they recorded: a log the running rules
+    replay otherwise is carried forward first, never re-recorded behind its owner's back."""
     steps = logs.steps_of(game, log, path=str(path))
+    if steps.rules is not None:
+        from tribes.replay.consistency import answer_line
+
+        raise TribesError(
+            f"{path}: {answer_line(steps.rules, str(path), shown=False)}; a corpus holds games "
+            f"as the running rules replay them: 'tribes upgrade --rules {path}' first"
+        )
     return corpora.encode_game(game, log, steps[-1].state)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import options, say, work_options
+from tribes.cli.common import options, say, warn, work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, UncommittedTail, UsageError
 from tribes.events import codec
@@ -27,8 +27,10 @@ OUT = click.Path(path_type=Path, dir_okay=False)
 @work_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: every log's findings.")
 def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: bool) -> None:
-    """Replay logs: every event legal, every checkpoint and commit matching, the replay
-    deterministic, nothing after the last commit; prints each log's digest. A corpus
+    """Replay logs: every commit matching (intact), every event legal and checkpoint matching
+    (the running rules give its states), the replay deterministic, nothing after the last
+    commit; prints each log's digest. Exit status 0: all intact and consistent; 1: a failure;
+    3: intact, but the running rules replay a log otherwise (a RULES line says how). A corpus
     (NAME.corpus) is checked game by game and then every byte of it (CORPUS#K: game K alone);
     a folder stands for its logs and corpora."""
     from tribes.replay import batch
@@ -38,15 +40,46 @@ def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: boo
         totals = batch.verify(
             list(paths), Where(jobs, cluster), lambda line: None, record=found.append
         )
-        summary = {"ok": totals.ok, "failed": totals.failed, "logs": found}
+        summary = {
+            "ok": totals.ok,
+            "failed": totals.failed,
+            "rules_differ": totals.differ,
+            "logs": found,
+        }
         click.echo(codec.to_json(summary))
-        sys.exit(1 if totals.failed else 0)
+        sys.exit(_status(totals))
     totals = batch.verify(list(paths), Where(jobs, cluster), say)
     if totals.inputs > 1:
         bad = totals.failed_inputs
-        say(f"{totals.inputs - bad} ok, {bad} failed")
-    if totals.failed:
+        differ = f", {totals.differ} intact under other rules" if totals.differ else ""
+        say(f"{totals.inputs - bad} ok, {bad} failed{differ}")
+    status = _status(totals)
+    if status:
+        sys.exit(status)
+
+
+def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> None:
+    from tribes.replay import carry
+
+    if output is not None:
+        raise UsageError("upgrade --rules re-records logs in place; it takes no -o")
+    done = carry.carry(list(sources), dry_run=dry_run)
+    for one in done:
+        say(one.line())
+    if len(done) > 1:
+        say(carry.summary(done))
+    if any(one.refused is not None for one in done):
         sys.exit(1)
+
+
+def _status(totals: Any) -> int:
+    """verify's exit status: 1 if anything failed (damaged, tampered, unreadable), else 3 if a
+    log is intact but the running rules replay it otherwise (VERIFY_RULES_DIFFER), else 0."""
+    from tribes.replay.consistency import VERIFY_RULES_DIFFER
+
+    if totals.failed:
+        return 1
+    return VERIFY_RULES_DIFFER if totals.differ else 0
 
 
 @click.command()
@@ -71,10 +104,8 @@ def repair(log: Path, force: bool) -> None:
 
 
 @click.command()
-@click.argument("source", type=LOG)
-@click.option(
-    "-o", "--output", type=OUT, required=True, help="The log to write (.tribes or .json)."
-)
+@click.argument("sources", metavar="SOURCE", nargs=-1, required=True, type=LOG)
+@click.option("-o", "--output", type=OUT, help="The log to write (.tribes or .json).")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 @click.option(
     "--file",
@@ -83,10 +114,37 @@ def repair(log: Path, force: bool) -> None:
     metavar="OPTION=PATH",
     help="The file an option of a version 1 log names (board=PATH), to put in the log.",
 )
-def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]) -> None:
-    """Write a log of format version 1 (or any) in the current version, with commits; a
-    corpus (NAME.corpus) likewise, as a corpus of format version 2."""
+@click.option(
+    "--rules",
+    "rules",
+    is_flag=True,
+    help="Re-record the checkpoints of intact logs (files, folders) under the running rules, "
+    "in place, saying what changes; the logs as they were kept as NAME.rules.",
+)
+@click.option("--dry-run", is_flag=True, help="With --rules: say what changes, write nothing.")
+def upgrade(
+    sources: tuple[Path, ...],
+    output: Path | None,
+    force: bool,
+    file_paths: tuple[str, ...],
+    rules: bool,
+    dry_run: bool,
+) -> None:
+    """Write a log of format version 1 or 2 in the current version (-o NEW); a corpus
+    (NAME.corpus) likewise, as a corpus of format version 2. With --rules, carry intact logs
+    forward to the running rules: each one's checkpoints re-recorded, after saying per log the
+    first event where the states part, the parts that differ and the outcome before and after;
+    a log with a move the running rules refuse is left as it is (exit 1)."""
     from tribes.replay import corpus
+
+    if rules:
+        _carry(sources, output, dry_run)
+        return
+    if dry_run:
+        raise UsageError("--dry-run goes with --rules")
+    if len(sources) != 1 or output is None:
+        raise UsageError("upgrade SOURCE -o NEW writes one log (or --rules LOG... in place)")
+    (source,) = sources
 
     if corpus.is_corpus(source):
         games = corpus.upgrade(source, output, force=force)
@@ -114,13 +172,12 @@ def upgrade(source: Path, output: Path, force: bool, file_paths: tuple[str, ...]
 def export(log: Path, as_json: bool, output: Path | None, force: bool) -> None:
     """Write a log in its JSON form: stable, diffable, lossless."""
     opened = logs.open_log(log)
-    logs.steps_of(opened.game, opened.log, path=str(log))
+    steps = logs.shown(opened.game, opened.log, str(log), warn)
+    sealed = logs.seal(opened.game, opened.log, steps, _ends(opened), recorded=opened.log)
     if output is None:
-        click.echo(
-            logs.to_json(logs.seal(opened.game, opened.log, appended_from=_ends(opened))), nl=False
-        )
+        click.echo(logs.to_json(sealed), nl=False)
     else:
-        logs.create(output, opened.log, opened.game, force=force)
+        logs.create(output, opened.log, opened.game, force=force, kept=True)
 
 
 def _ends(opened: logs.Opened) -> list[int | tuple[int, int]]:
@@ -136,8 +193,8 @@ def import_(source: Path, output: Path, force: bool) -> None:
     opened = logs.open_log(source)
     if opened.end is not None:
         raise UsageError(f"{source} is already a .tribes log; import reads the JSON form")
-    logs.steps_of(opened.game, opened.log, path=str(source))
+    logs.shown(opened.game, opened.log, str(source), warn)
     if output.suffix == ".json":
         raise UsageError("import writes a .tribes log; name the output *.tribes")
-    logs.create(output, opened.log, opened.game, force=force)
+    logs.create(output, opened.log, opened.game, force=force, kept=True)
     say(f"{output}: {views.count(len(opened.log.events), 'event')}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import say
+from tribes.cli.common import say, warn
 from tribes.core import views
 from tribes.replay import html, logs
 
@@ -31,7 +31,7 @@ from tribes.replay import html, logs
 def html_page(log: Path, output: Path | None, who: str, force: bool) -> None:
     """One HTML file that steps through a game in any browser, offline."""
     opened = logs.open_log(log)
-    steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    steps = logs.shown(opened.game, opened.log, str(log), warn)
     viewer = views.viewer_named(opened.log.header.seats, who)
     text = html.page(opened.game, opened.log, steps, viewer)
     target = output if output is not None else log.with_suffix(".html")

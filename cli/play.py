@@ -12,7 +12,7 @@ import click
 import click.shell_completion
 
 from tribes import games
-from tribes.cli.common import LOG, WHOLE, WholeRange, options, read_position, say, tag_pairs
+from tribes.cli.common import LOG, WHOLE, WholeRange, options, read_position, say, tag_pairs, warn
 from tribes.cli.quick import at
 from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
@@ -96,8 +96,9 @@ def _seat_names(game: Game, seats: int | None, names: str | None, position: Any)
 def moves(log: Path, index: int | None, as_json: bool) -> None:
     """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
-    history = logs.steps_of(opened.game, opened.log, path=str(log))
-    index = at(len(opened.log.events), index)
+    asked = None if index is None else at(len(opened.log.events), index)
+    history = logs.shown(opened.game, opened.log, str(log), warn, index=asked)
+    index = len(history) - 1 if asked is None else asked
     state = history[index].state
     legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
     if as_json:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import WHOLE, WholeRange, say
+from tribes.cli.common import WHOLE, WholeRange, say, warn
 from tribes.core import views
 from tribes.core.engine import play
 from tribes.core.errors import UsageError
@@ -37,8 +37,9 @@ def position(log: Path, at: int | None, output: Path | None, force: bool, as_jso
     show --json, bar what a position cannot know, and the same legal moves)."""
     opened = logs.open_log(log)
     head = opened.log.header
-    steps = logs.steps_of(opened.game, opened.log, path=str(log))
-    index = len(opened.log.events) if at is None else check_point(at, len(opened.log.events))
+    asked = None if at is None else check_point(at, len(opened.log.events))
+    steps = logs.shown(opened.game, opened.log, str(log), warn, index=asked)
+    index = len(steps) - 1 if asked is None else asked
     pos = opened.game.position(steps[index].state, head.seats)
     text = codec.to_readable_json(pos) + "\n"
     if output is not None:
@@ -103,7 +104,7 @@ def shrink_command(
         logs.check_output(output, force=force)
     opened, refused_event = open_with_refused(log)
     game, seats = opened.game, opened.log.header.seats
-    state = logs.steps_of(game, opened.log, path=str(log))[-1].state
+    state = logs.shown(game, opened.log, str(log), warn, partial=False)[-1].state
     if refused_event is not None and then:
         raise UsageError(f"{log} ends with a refused event: no --then move can follow it")
     moves = [refused_event] if refused_event is not None else []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import WHOLE, say
+from tribes.cli.common import WHOLE, say, warn
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -125,7 +125,9 @@ def _value(value: object) -> str:
 def fork(log: Path, at: int, output: Path, force: bool) -> None:
     """A new log with the events before N, to try another line of play."""
     opened = logs.open_log(log)
-    logs.steps_of(opened.game, opened.log, path=str(log))
+    steps = logs.shown(opened.game, opened.log, str(log), warn)
+    if at <= len(opened.log.events):  # event ``at`` is played anew: the rules may refuse it
+        logs.refused_beyond(steps, at - 1, str(log))
     forked = questions.fork(opened.log, at)
     logs.create(output, forked, opened.game, force=force)
     kept = f"events 1 to {at - 1}" if at > 1 else "no event (the start)"

@@ -39,22 +39,33 @@ def tag_line(key: str, value: str) -> str:
 
 
 def state_text(
-    log: Path, index: int | None, who: str | None, *, as_json: bool, as_svg: bool
+    log: Path,
+    index: int | None,
+    who: str | None,
+    *,
+    as_json: bool,
+    as_svg: bool,
+    warn: Callable[[str], None] | None = None,
 ) -> str:
-    """What ``show`` prints: the state after event ``index`` (default: the last) as ``who``
-    may see it, as the board in text (tags above it, the event's note below), SVG or JSON."""
+    """What ``show`` prints: the state after event ``index`` (default: the last the running
+    rules give) as ``who`` may see it, as the board in text (tags above it, the event's note
+    below), SVG or JSON; ``warn`` is given the line of an intact log that the running rules
+    replay otherwise."""
     if as_json and as_svg:
         raise UsageError("show prints --json or --svg, not both")
     opened = logs.open_log(log)
     head = opened.log.header
-    index = at(len(opened.log.events), index)
-    step = logs.steps_of(opened.game, opened.log, path=str(log))[index]
+    asked = None if index is None else at(len(opened.log.events), index)
+    steps = logs.shown(opened.game, opened.log, str(log), warn, index=asked)
+    index = len(steps) - 1 if asked is None else asked
+    step = steps[index]
     state = step.state
     viewer = views.viewer_named(head.seats, who)
     tags, noted = opened.log.tags, opened.log.notes.get(index)
     if as_json:
         doc = views.step_document(opened.game, head, index, state, viewer)
-        return codec.to_json({**doc, "tags": tags, "note": noted}) + "\n"
+        rules = {} if steps.rules is None else {"rules": steps.rules.record()}
+        return codec.to_json({**doc, "tags": tags, "note": noted, **rules}) + "\n"
     if as_svg:
         return opened.game.svg(state, head.seats, viewer, step.event, step.effects)
     board = opened.game.render(state, head.seats, viewer) + "\n"
@@ -67,24 +78,37 @@ def state_text(
     return top + (top and "\n") + board + below
 
 
-def log_lines(log: Path, who: str | None, *, as_json: bool, states: bool) -> Iterator[str]:
+def log_lines(
+    log: Path,
+    who: str | None,
+    *,
+    as_json: bool,
+    states: bool,
+    warn: Callable[[str], None] | None = None,
+) -> Iterator[str]:
     """What ``log`` prints, a line at a time: one line per event (the log's tags above, each
     event's note below it), or one JSON record per event (``states``: with the state after it
-    and the legal moves), the effects as ``who`` may see them."""
+    and the legal moves), the effects as ``who`` may see them; up to an event the running
+    rules refuse, ``warn`` given the line of an intact log that they replay otherwise (in
+    ``--json``, a field ``rules`` of the record of the event it names, or of the last)."""
     opened = logs.open_log(log)
     head = opened.log.header
     if states and not as_json:
         raise UsageError("--states goes with --json")
-    steps = logs.steps_of(opened.game, opened.log, path=str(log))
+    steps = logs.shown(opened.game, opened.log, str(log), warn)
     viewer = views.viewer_named(head.seats, who)
     notes = opened.log.notes
     if as_json:
         from tribes.events.jsonlines import JsonLines
 
         encode = JsonLines()
+        named = getattr(steps.rules, "event", -1)
         for record in records.step_records(
             opened.game, head, steps, viewer, states=states, notes=notes
         ):
+            if steps.rules is not None and record.get("index") in (named, len(steps) - 1):
+                record = {**record, "rules": steps.rules.record()}
+                named = -2
             yield encode(record)
         return
     width = max(
@@ -99,11 +123,20 @@ def log_lines(log: Path, who: str | None, *, as_json: bool, states: bool) -> Ite
 
 
 def _show_writes(**chosen: Any) -> list[str]:
-    return [state_text(**chosen)]  # click.echo(out, nl=False): one write
+    return [state_text(**chosen, warn=_Warned.said)]  # click.echo(out, nl=False): one write
 
 
 def _log_writes(log: Path, who: str | None, *, as_json: bool, states: bool) -> list[str]:
-    return [line + "\n" for line in log_lines(log, who, as_json=as_json, states=states)]
+    lines = log_lines(log, who, as_json=as_json, states=states, warn=_Warned.said)
+    return [line + "\n" for line in lines]
+
+
+class _Warned(Exception):
+    """A warning to say on stderr: the quick path leaves such a log to click."""
+
+    @staticmethod
+    def said(line: str) -> None:
+        raise _Warned(line)
 
 
 def _whole(text: str) -> int:

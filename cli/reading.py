@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tribes.cli.common import LOG, OUT, WHOLE, say
+from tribes.cli.common import LOG, OUT, WHOLE, say, warn
 from tribes.cli.quick import log_lines, state_text
 from tribes.replay import logs
 
@@ -22,7 +22,7 @@ from tribes.replay import logs
 @click.option("--as", "who", metavar="SEAT", help="Effects (and states) as this seat may see them.")
 def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
-    for line in log_lines(log, who, as_json=as_json, states=states):
+    for line in log_lines(log, who, as_json=as_json, states=states, warn=warn):
         say(line)
 
 
@@ -48,7 +48,7 @@ def show(
     force: bool,
 ) -> None:
     """The state of a game: as text, as SVG (--svg) or as JSON."""
-    out = state_text(log, index, who, as_json=as_json, as_svg=as_svg)
+    out = state_text(log, index, who, as_json=as_json, as_svg=as_svg, warn=warn)
     if output is None:
         click.echo(out, nl=False)
     else:

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 import click
 
-from tribes.cli.common import WHOLE
+from tribes.cli.common import WHOLE, warn
 from tribes.core.errors import UsageError
 from tribes.replay import panes, stepper
 from tribes.replay.cursor import Cursor
@@ -161,12 +161,13 @@ def replay(log: Path, at: int | None, no_color: bool) -> None:
         raise UsageError(
             "replay needs a terminal; for scripts use 'tribes log' or 'tribes show --at N'"
         )
-    cursor = Cursor.open(log)
+    said: list[str] = []
+    cursor = Cursor.open(log, said.append)
     if at is not None:
         cursor.seek(at)
     else:
         cursor.first()
-    model = stepper.Stepper(cursor, name=log.name)
+    model = stepper.Stepper(cursor, name=log.name, message=" ".join(said))
     colour = wants_colour(sys.stdout, no_color)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -187,3 +188,5 @@ def replay(log: Path, at: int | None, no_color: bool) -> None:
         out.write("\x1b[?25h\x1b[?1049l")
         out.flush()
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        for line in said:  # said again once the screen is back, where it stays
+            warn(line)

@@ -1,14 +1,24 @@
 """The ``.tribes`` form: msgpack records, framed (:mod:`tribes.events.framing`).
 
-Layout (format version 2)::
+Layout (format version 3)::
 
-    MAGIC  frame(header)  frame(commit 0)  { frame(event) [frame(checkpoint)] ...  frame(commit) }
+    MAGIC  frame(header)  frame(checkpoint 0)  frame(commit 0)
+           { frame(event) [frame(checkpoint)] ...  frame(checkpoint)  frame(commit) }
 
-    header     = msgpack values: "tribes-log", 2, header map
+    header     = msgpack values: "tribes-log", 3, header map
     event      = msgpack values: wire tag (> 0), then its fields
-    checkpoint = 0, events so far, 8 bytes of the state hash       (every 64 events in an append)
+    checkpoint = 0, events so far, rules version, 8 bytes of the state hash, the parts'
+                 digests [, the parts' names or nil [, [scores, winners]]]
+                                               (every 64 events, and before every commit)
     commit     = -1, events so far, 12-byte commit digest           (the end of every append)
     annotation = -2, events so far, tag name or event index, text or nil   (then a commit)
+
+A checkpoint of version 3 holds PART_BYTES of the digest of each top-level part of the state's
+document, in the order of their names; the names are written when they differ from those of
+the checkpoint before (the first checkpoint of a log always has them); the outcome once the
+game is over there. Version 2 had
+checkpoints of ``0, events, 8 bytes`` every 64 events and none where a commit was (its commit
+covered the state).
 
 A log is what it holds up to its last commit; records after it are an interrupted append, the
 *tail*, reported in :attr:`FileEnd.tail` and never part of the game. Version 1 had no commits:
@@ -42,6 +52,7 @@ from tribes.events.model import (
     FileEnd,
     GameLog,
     Tail,
+    checkpoint_rest,
 )
 
 CHECKPOINT_TAG = RESERVED_TAG
@@ -68,6 +79,11 @@ def records(log: GameLog, start: int = 0, marks_at_start: bool = True) -> Iterat
     annotations and commits that follow it, in their order (a commit after the annotations it
     counts), or its checkpoint."""
     checkpoints = {c.events: c for c in log.checkpoints}
+    v3 = log.version >= 3
+    names: tuple[str, ...] | None = None
+    for mark in log.checkpoints:
+        if mark.events < start or (mark.events == start and not marks_at_start):
+            names = mark.names  # the names as the file has them already
     after: dict[int, list[tuple[int, int, bytes]]] = {}
     for i, note in enumerate(log.annotations):
         after.setdefault(note.at, []).append((i, 1, annotation.record(note)))
@@ -81,7 +97,11 @@ def records(log: GameLog, start: int = 0, marks_at_start: bool = True) -> Iterat
         if index > 0:
             yield b"".join(codec.pack(v) for v in codec.event_to_wire(log.events[index - 1]))
         here = sorted(after.get(index, ()))
-        if index in checkpoints and not any(kind == 0 for _, kind, _ in here):
+        if index in checkpoints and v3:
+            mark = checkpoints[index]
+            yield checkpoint_record(mark, names)
+            names = mark.names
+        elif index in checkpoints and not any(kind == 0 for _, kind, _ in here):
             yield _mark(CHECKPOINT_TAG, index, checkpoints[index].digest)
         for _, _, payload in here:
             yield payload
@@ -94,6 +114,17 @@ def framed(payloads: list[bytes], previous: int) -> bytes:
         out, previous = frame(payload, previous)
         parts.append(out)
     return b"".join(parts)
+
+
+def checkpoint_record(mark: Checkpoint, names_before: tuple[str, ...] | None) -> bytes:
+    """A checkpoint of version 3; its parts' names when they differ from ``names_before``
+    (those of the checkpoint before it in the file, None for the first)."""
+    values: list[Any] = [CHECKPOINT_TAG, mark.events, mark.rules, mark.digest, mark.parts]
+    if mark.names != names_before or mark.outcome is not None:
+        values.append(list(mark.names) if mark.names != names_before else None)
+    if mark.outcome is not None:
+        values.append([list(mark.outcome[0]), list(mark.outcome[1])])
+    return b"".join(codec.pack(v) for v in values)
 
 
 def commit_record(commit: Commit) -> bytes:
@@ -201,7 +232,7 @@ class _Reading:
         self.checkpoints: list[Checkpoint] = []
         self.commits: list[Commit] = []
         self.annotations: list[Annotation] = []
-        self.last_mark: tuple[int, int] = (-1, 0)
+        self.last_mark: tuple[int, int, int] = (-1, 0, 0)
         self.committed: tuple[int, int, int, int, int] | None = None
         """After the last commit: (bytes, check, events, checkpoints, annotations)."""
         self.pending = 0
@@ -209,6 +240,8 @@ class _Reading:
         self.torn = False
         self.last_check = 0
         self.torn_error: CorruptLog | None = None
+        self.names: tuple[str, ...] | None = None
+        """The parts' names of the last checkpoint (version 3)."""
 
     def add(self, item: Frame, values: list[Any], table: EventTable) -> None:
         self.last_check = item.check
@@ -242,6 +275,16 @@ class _Reading:
         kind = "commit" if tag == COMMIT_TAG else "checkpoint"
         size = COMMIT_BYTES if tag == COMMIT_TAG else DIGEST_BYTES
         count = len(self.events)
+        extra: tuple[Any, ...] | None = None
+        if tag == CHECKPOINT_TAG and self.version >= 3:
+            rules = values[2] if len(values) > 2 else None
+            if type(rules) is not int or not 0 < rules < 1 << 31:
+                raise CorruptLog(
+                    "is malformed", record=f"the checkpoint after event {count}", offset=item.start
+                )
+            names, parts, outcome = self._parts(item, values[4:], count)
+            extra = (names, parts, rules, outcome)
+            values = values[:2] + values[3:4]
         if (
             len(values) != 3
             or type(values[1]) is not int
@@ -253,7 +296,8 @@ class _Reading:
                 "is malformed", record=f"the {kind} after event {count}", offset=item.start
             )
         noted = len(self.annotations)
-        if (count, noted) <= self.last_mark or (
+        place = (count, noted, 1 if tag == COMMIT_TAG else 0)
+        if place <= self.last_mark or (
             tag == CHECKPOINT_TAG and noted and self.annotations[-1].at == count
         ):
             raise CorruptLog(
@@ -261,11 +305,29 @@ class _Reading:
                 record=f"the {kind} after event {count}",
                 offset=item.start,
             )
-        self.last_mark = (count, noted)
+        self.last_mark = place
         if tag == COMMIT_TAG:
+            if self.version >= 3 and (not self.checkpoints or self.checkpoints[-1].events != count):
+                raise CorruptLog(
+                    "has no checkpoint before it",
+                    record=f"the commit after event {count}",
+                    offset=item.start,
+                )
             self.commits.append(Commit(count, values[2], noted))
+        elif extra is not None:
+            self.checkpoints.append(Checkpoint(count, values[2], *extra))
         else:
             self.checkpoints.append(Checkpoint(count, values[2]))
+
+    def _parts(self, item: Frame, rest: list[Any], count: int) -> tuple[Any, ...]:
+        """The parts' names and digests of a checkpoint of version 3, and its outcome."""
+        read = checkpoint_rest(rest, self.names)
+        if read is None:
+            raise CorruptLog(
+                "is malformed", record=f"the checkpoint after event {count}", offset=item.start
+            )
+        self.names = read[0]
+        return read
 
     def _annotation(self, item: Frame, values: list[Any]) -> None:
         count = len(self.events)
@@ -328,5 +390,6 @@ class _Reading:
             checkpoints=tuple(self.checkpoints[:checkpoints]),
             commits=tuple(self.commits),
             annotations=tuple(self.annotations[:noted]),
+            format=self.version,
         )
         return log, FileEnd(size=end, check=check, tail=tail)

@@ -1,4 +1,4 @@
-"""The digests of format version 2 (BLAKE2b, hashlib).
+"""The digests of format versions 2 and 3 (BLAKE2b).
 
 - The **log digest** covers what a log is: its header (all of it: seats, options, files,
   position, metadata) and its events, each as canonical msgpack bytes prefixed by their length.
@@ -6,10 +6,14 @@
   compare what they hold (16 bytes, 32 hex digits).
 - **Annotations** (tags, notes) are covered too, each after the events it follows: a log
   without annotations has the digest it always had.
-- A **commit** ends each append. Its digest (:data:`~tribes.events.model.COMMIT_BYTES` bytes)
-  covers the log digest of the header and the events before it and the state hash after them
-  (the hash of the state's full form, ``codec.legacy_state_hash``): changing any byte of the
-  header or of an event, or the rules, breaks it.
+- A **commit** ends each append. In version 3 its digest
+  (:data:`~tribes.events.model.COMMIT_BYTES` bytes) covers the log digest of the header, the
+  events and the annotations before it, and every checkpoint before it *as recorded*
+  (:func:`checkpoint_bytes`): bytes only, nothing the running rules compute, so whether a log
+  is intact never depends on the code reading it (:func:`commit_digest`). In version 2 it
+  covered the state hash after them instead of the checkpoints (:func:`commit_digest_v2`), so
+  there a changed rule and an altered byte look the same (that state hash is the
+  hash of the state's full form, ``codec.legacy_state_hash``, as version 2 was written).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from tribes.core.header import Header
 from tribes.events import annotation, codec
 from tribes.events.framing import uvarint
 from tribes.events.headers import header_data
-from tribes.events.model import COMMIT_BYTES, Annotation
+from tribes.events.model import COMMIT_BYTES, Annotation, Checkpoint
 
 LOG_DIGEST_BYTES = 16
 
@@ -36,12 +40,29 @@ def event_bytes(event: Event) -> bytes:
     return b"".join(codec.pack(v) for v in codec.event_to_wire(event))
 
 
+def checkpoint_bytes(mark: Checkpoint) -> bytes:
+    """What a commit of version 3 covers of a checkpoint: its values as recorded, the same
+    for both forms of a log."""
+    outcome = None if mark.outcome is None else [list(v) for v in mark.outcome]
+    return codec.pack([mark.events, mark.rules, mark.digest, list(mark.names), mark.parts, outcome])
+
+
 class Running:
-    """The log digest as events are added: ``at()`` after each one is the digest so far."""
+    """The log digest as events are added: ``at()`` after each one is the digest so far;
+    ``marks()`` the digest of the checkpoints added so far."""
 
     def __init__(self, header: Header) -> None:
         self._hash = blake2b(digest_size=LOG_DIGEST_BYTES, person=b"tribes-log")
+        self._marks = blake2b(digest_size=LOG_DIGEST_BYTES, person=b"tribes-marks")
         self._add(header_bytes(header))
+
+    def add_checkpoint(self, mark: Checkpoint) -> None:
+        data = checkpoint_bytes(mark)
+        self._marks.update(uvarint(len(data)))
+        self._marks.update(data)
+
+    def marks(self) -> bytes:
+        return self._marks.digest()
 
     def _add(self, data: bytes) -> None:
         self._hash.update(uvarint(len(data)))
@@ -73,10 +94,20 @@ def log_digest(header: Header, events: Iterable[Event], notes: Iterable[Annotati
     return running.at()
 
 
-def commit_digest(log_digest_so_far: bytes, state: Any) -> bytes:
-    """The digest a commit holds: the log digest so far and the state hash after it, the hash
-    of the state's full form (:func:`~tribes.events.codec.legacy_state_hash`, what format
-    version 2 was written with, before states had a declared identity)."""
+def commit_digest(log_digest_so_far: bytes, marks_so_far: bytes) -> bytes:
+    """The digest a commit of version 3 holds: the log digest so far and the digest of the
+    checkpoints recorded so far (:meth:`Running.marks`): bytes, never a state."""
+    h = blake2b(digest_size=COMMIT_BYTES, person=b"tribes-commit-3")
+    h.update(log_digest_so_far)
+    h.update(marks_so_far)
+    return h.digest()
+
+
+def commit_digest_v2(log_digest_so_far: bytes, state: Any) -> bytes:
+    """The digest a commit of version 2 holds: the log digest so far and the state hash after
+    it (computed by the running rules: a log of version 2 altered and one written under other
+    rules cannot be told apart); the state hash of the full form
+    (:func:`~tribes.events.codec.legacy_state_hash`), as version 2 was written."""
     state_hash = bytes.fromhex(codec.legacy_state_hash(state))
     h = blake2b(digest_size=COMMIT_BYTES, person=b"tribes-commit")
     h.update(log_digest_so_far)

@@ -1,9 +1,12 @@
 """The ``.json`` form of a log: the same content, stable and diffable (sorted keys, one event a
 line), written whole (atomically: :mod:`tribes.events.files`).
 
-Version 2 holds ``digest``, the log digest (:mod:`tribes.events.digest`) over the header and
-the events, checked on read, and ``commits`` as the binary form has them, so that both forms
-convert losslessly. Version 1 has neither. A hand-written scenario has none of ``digest``,
+Versions 2 and 3 hold ``digest``, the log digest (:mod:`tribes.events.digest`) over the header
+and the events, checked on read, and ``commits`` as the binary form has them, so that both forms
+convert losslessly. Version 1 has neither. A checkpoint of version 3 is ``[events, state hex,
+parts hex]`` after the rules version it was recorded under, with the parts' names as a last
+item where they differ from the checkpoint
+before (as in the binary form), one a line: ``[events, rules version, state hex, parts hex]``. A hand-written scenario has none of ``digest``,
 ``checkpoints`` and ``commits`` (a version 2 log with only some of them is refused); its events
 may be moves in notation; it is read as version 1 is, and ``import`` seals it.
 """
@@ -22,29 +25,30 @@ from tribes.events.model import (
     COMMIT_BYTES,
     DIGEST_BYTES,
     FORMAT_NAME,
-    FORMAT_VERSION,
     MAX_ANNOTATIONS,
     MAX_EVENTS,
     Annotation,
     Checkpoint,
     Commit,
     GameLog,
+    checkpoint_rest,
 )
 
 _KEYS = {
     1: {"format", "version", "header", "checkpoints", "events"},
     2: {"format", "version", "header", "digest", "checkpoints", "commits", "events", "annotations"},
 }
+_KEYS[3] = _KEYS[2]
 
 
 def to_json_text(log: GameLog, digest: bytes) -> str:
-    """The stable, diffable JSON form (version 2): sorted keys, one event per line. ``digest``
-    is the log digest of its header and events."""
+    """The stable, diffable JSON form (version 2 or 3, as the log's commits are): sorted keys,
+    one event per line. ``digest`` is the log digest of its header and events."""
     head = {
         "digest": digest.hex(),
         "format": FORMAT_NAME,
         "header": header_data(log.header),
-        "version": FORMAT_VERSION,
+        "version": log.version,
     }
     lines = codec.to_json(head).rstrip().removesuffix("}").rstrip()
     if log.annotations:
@@ -52,8 +56,11 @@ def to_json_text(log: GameLog, digest: bytes) -> str:
             "    " + codec.to_json(annotation.to_dict(a), indent=None) for a in log.annotations
         )
         lines += f',\n  "annotations": [\n{notes}\n  ]'
-    marks = ", ".join(f'[{c.events}, "{c.digest.hex()}"]' for c in log.checkpoints)
-    lines += f',\n  "checkpoints": [{marks}]'
+    if log.version >= 3:
+        lines += f',\n  "checkpoints": {_checkpoints_v3(log.checkpoints)}'
+    else:
+        marks = ", ".join(f'[{c.events}, "{c.digest.hex()}"]' for c in log.checkpoints)
+        lines += f',\n  "checkpoints": [{marks}]'
     commits = ", ".join(
         f'[{c.events}, "{c.digest.hex()}"' + (f", {c.annotations}]" if c.annotations else "]")
         for c in log.commits
@@ -62,6 +69,21 @@ def to_json_text(log: GameLog, digest: bytes) -> str:
     events = ",\n".join("    " + codec.event_json_line(e) for e in log.events)
     body = f',\n  "events": [\n{events}\n  ]\n}}\n' if events else ',\n  "events": []\n}\n'
     return lines + body
+
+
+def _checkpoints_v3(marks: tuple[Checkpoint, ...]) -> str:
+    rows = []
+    names: tuple[str, ...] | None = None
+    for c in marks:
+        row = f'[{c.events}, {c.rules}, "{c.digest.hex()}", "{c.parts.hex()}"'
+        if c.names != names or c.outcome is not None:
+            given = list(c.names) if c.names != names else None
+            row += ", " + codec.to_json(given, indent=None)
+            names = c.names
+        if c.outcome is not None:
+            row += ", " + codec.to_json([list(v) for v in c.outcome], indent=None)
+        rows.append("    " + row + "]")
+    return "[\n" + ",\n".join(rows) + "\n  ]" if rows else "[]"
 
 
 def to_json_text_v1(log: GameLog) -> str:
@@ -83,7 +105,7 @@ class JsonLog:
     header: Header
     items: tuple[Any, ...]
     checkpoints: tuple[Checkpoint, ...] | None
-    version: int = FORMAT_VERSION
+    version: int = 3
     commits: tuple[Commit, ...] = ()
     digest: bytes | None = None
     annotations: tuple[Annotation, ...] = ()
@@ -111,7 +133,12 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
     raw = data.get("checkpoints")
     if raw is not None and not isinstance(raw, list):
         raise CorruptLog('"checkpoints" must be a list of [events, hex digest]', path=path)
-    checkpoints = None if raw is None else _marks(raw, DIGEST_BYTES, "checkpoint", path)
+    if raw is None:
+        checkpoints = None
+    elif version >= 3:
+        checkpoints = _checkpoints(raw, path)
+    else:
+        checkpoints = _marks(raw, DIGEST_BYTES, "checkpoint", path)
     notes = _annotations(data.get("annotations", []), len(items), path)
     marks = [key for key in ("digest", "checkpoints", "commits") if key in data]
     if version == 1 or not marks:  # version 1, or a hand-written scenario
@@ -120,9 +147,9 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
         )
     for key in ("digest", "checkpoints", "commits"):
         if key not in data:
-            raise CorruptLog(f'is a version 2 log without "{key}"', path=path)
+            raise CorruptLog(f'is a version {version} log without "{key}"', path=path)
     if not all(isinstance(item, dict) for item in items):
-        raise CorruptLog("a version 2 log gives every event as an object", path=path)
+        raise CorruptLog(f"a version {version} log gives every event as an object", path=path)
     if not isinstance(data["commits"], list):
         raise CorruptLog('"commits" must be a list of [events, hex digest]', path=path)
     commits = _commits(data["commits"], len(notes), path)
@@ -140,6 +167,11 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
             f"the last commit must be after the last event ({len(items)}) and annotation",
             path=path,
         )
+    if version >= 3:
+        marked = {c.events for c in checkpoints or ()}
+        lacking = [c.events for c in commits if c.events not in marked]
+        if lacking:
+            raise CorruptLog(f"the commit after event {lacking[0]} has no checkpoint", path=path)
     digest = data["digest"]
     if not isinstance(digest, str) or len(digest) != 32 or not _is_hex(digest):
         raise CorruptLog('"digest" must be 32 hex digits', path=path)
@@ -147,7 +179,7 @@ def read_json_text(text: str, path: str | None = None) -> JsonLog:
         header=header,
         items=tuple(items),
         checkpoints=checkpoints,
-        version=2,
+        version=version,
         commits=commits,
         digest=bytes.fromhex(digest),
         annotations=notes,
@@ -215,6 +247,33 @@ def _marks(raw: list[Any], size: int, kind: str, path: str | None) -> tuple[Chec
         if (out and item[0] <= out[-1].events) or item[0] < 0:
             raise CorruptLog(f"the {kind}s must name events in increasing order", path=path)
         out.append(Checkpoint(item[0], bytes.fromhex(item[1])))
+    return tuple(out)
+
+
+def _checkpoints(raw: list[Any], path: str | None) -> tuple[Checkpoint, ...]:
+    """Checkpoints of version 3: ``[events, rules version, state hex, parts hex]``, then the
+    parts' names (sorted) where they differ from the checkpoint before (else null, or nothing)
+    and ``[scores, winners]`` once the game is over there."""
+    out: list[Checkpoint] = []
+    names: tuple[str, ...] | None = None
+    for item in raw:
+        read = None
+        if isinstance(item, list) and 4 <= len(item) <= 6:
+            rules, parts = item[1], item[3]
+            if type(rules) is int and 0 < rules < 1 << 31 and isinstance(parts, str):
+                (mark,) = _marks([item[0:3:2]], DIGEST_BYTES, "checkpoint", path)
+                if len(parts) % 2 == 0 and _is_hex(parts):
+                    read = checkpoint_rest([bytes.fromhex(parts), *item[4:]], names)
+        if read is None:
+            raise CorruptLog(
+                "a checkpoint must be [events, rules version, 16 hex digits, the parts' hex "
+                f"digits] (then its parts' names where they change); got {ascii(item)[:60]}",
+                path=path,
+            )
+        if out and mark.events <= out[-1].events:
+            raise CorruptLog("the checkpoints must name events in increasing order", path=path)
+        names = read[0]
+        out.append(Checkpoint(mark.events, mark.digest, read[0], read[1], rules, read[2]))
     return tuple(out)
 
 

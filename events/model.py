@@ -6,7 +6,7 @@ log is what it holds up to its last commit (see :mod:`tribes.events.digest`).
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -18,8 +18,8 @@ _Key = TypeVar("_Key", str, int)
 """An annotation key: text (a tag) or an event index (a note)."""
 
 FORMAT_NAME = "tribes-log"
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 MAGIC = b"\x89TRB"
 CORPUS_MAGIC = b"\x89TRC"
 """A corpus's mark (``tribes.events.corpus``), here so that a reader of one log tells a corpus
@@ -27,8 +27,12 @@ from it without loading the corpus machinery."""
 CHECKPOINT_EVERY = 64
 DIGEST_BYTES = 8
 """Bytes of the state hash a checkpoint keeps."""
+PART_BYTES = 2
+"""Bytes of the digest of each top-level part of the state a checkpoint of version 3 keeps."""
 COMMIT_BYTES = 12
-"""Bytes of a commit's digest (over the header, the events before it and the state after them)."""
+"""Bytes of a commit's digest (version 3: over the header, the events, the annotations and the
+checkpoints before it, as recorded; version 2: over the header, the events before it and the
+state after them)."""
 MAX_LOG_BYTES = 16 << 20
 MAX_RECORD_BYTES = 1 << 20
 MAX_EVENTS = 20_000
@@ -47,12 +51,61 @@ MAX_NOTE = 4 << 10
 
 @attrs.frozen
 class Checkpoint:
-    """The first bytes of the state hash after ``events`` events."""
+    """The first bytes of the state hash after ``events`` events; in format version 3, also a
+    short digest of each top-level part of the state's document: ``names`` (sorted) and their
+    digests in that order, PART_BYTES each, in ``parts``; and the rules version it was recorded
+    under."""
 
     events: int
     digest: bytes
+    names: tuple[str, ...] = ()
+    parts: bytes = b""
+    rules: int = 0
+    """The version of the game's rules it was recorded under (version 3; 0: not recorded)."""
+    outcome: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    """The scores and the winners (seats), once the game is over there (version 3)."""
+
+    def part_digests(self) -> dict[str, bytes]:
+        """Each part's recorded digest, by name."""
+        size = PART_BYTES
+        return {n: self.parts[i * size : (i + 1) * size] for i, n in enumerate(self.names)}
 
     __repr__ = fields_repr
+
+
+def checkpoint_rest(
+    rest: list[Any], names_before: tuple[str, ...] | None
+) -> tuple[tuple[str, ...], bytes, tuple[tuple[int, ...], tuple[int, ...]] | None] | None:
+    """A checkpoint of version 3 after its state hash, as read (``[parts]``, ``[parts, names
+    or nil]`` or ``[parts, names or nil, [scores, winners]]``; names nil or left out: those of
+    the checkpoint before, ``names_before``): its names, parts and outcome, or None if it is
+    malformed."""
+    if not 1 <= len(rest) <= 3 or type(rest[0]) is not bytes:
+        return None
+    names = names_before
+    if len(rest) >= 2 and rest[1] is not None:
+        given = rest[1]
+        if not (
+            isinstance(given, list)
+            and all(isinstance(n, str) and 0 < len(n) <= 64 and n.isidentifier() for n in given)
+            and given == sorted(set(given))
+        ):
+            return None
+        names = tuple(given)
+    if names is None or len(rest[0]) != PART_BYTES * len(names):
+        return None
+    outcome = None
+    if len(rest) == 3:
+        given = rest[2]
+        if not (
+            isinstance(given, list)
+            and len(given) == 2
+            and all(isinstance(v, list) and len(v) <= 64 for v in given)
+            and all(type(n) is int and abs(n) < 1 << 31 for v in given for n in v)
+        ):
+            return None
+        outcome = (tuple(given[0]), tuple(given[1]))
+    return names, rest[0], outcome
 
 
 @attrs.frozen
@@ -116,6 +169,8 @@ class GameLog:
     checkpoints: tuple[Checkpoint, ...] = ()
     commits: tuple[Commit, ...] = ()
     annotations: tuple[Annotation, ...] = ()
+    format: int = FORMAT_VERSION
+    """The format version its commits are of (2 or 3; a log without commits is of version 1)."""
 
     __repr__ = fields_repr
 
@@ -143,9 +198,10 @@ class GameLog:
 
     @property
     def version(self) -> int:
-        """The format version: 2 with commits (every log tribes writes), else 1 (a log of
-        version 1 as read, or a log built in memory and not yet sealed)."""
-        return FORMAT_VERSION if self.commits else 1
+        """The format version: that of its commits (3 for every log tribes writes, 2 for one
+        read in version 2), else 1 (a log of version 1 as read, or a log built in memory and
+        not yet sealed)."""
+        return self.format if self.commits else 1
 
 
 @attrs.frozen

@@ -5,7 +5,8 @@
    another writer appended meanwhile, check the moves again after its events: still legal, they
    go after them; else fail with one line naming what changed.
 3. ``.tribes``: write the records and the commit after the last commit, fsync (cut back on any
-   failure). ``.json`` and version 1 logs: rewrite the whole file atomically (in version 2).
+   failure). ``.json`` logs and those of versions 1 and 2: rewrite the whole file atomically
+   (in version 3).
 4. Only then return: a move that was not durably written never comes back as done.
 """
 
@@ -40,6 +41,7 @@ def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[S
     other)."""
     reading.refuse_tail(opened)
     history = marks.steps_of(opened.game, opened.log, path=str(opened.path))
+    _refuse_other_rules(history, str(opened.path))
     seats = opened.log.header.seats
     new = _play(opened.game, history, moves, _Mover(seats, seat))
     with files.locked(opened.path) as fd:
@@ -48,6 +50,18 @@ def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[S
             opened, history, new = _after_another_writer(opened, data, moves, _Mover(seats, seat))
         _write(fd, opened, history, new)
     return new
+
+
+def _refuse_other_rules(history: marks.Steps, path: str) -> None:
+    """Moves go only after states the running rules give as the log recorded them: a log
+    written under other rules is carried forward first (``upgrade --rules``)."""
+    if history.rules is not None:
+        raise LogError(
+            f"{history.rules.line()}; moves are appended only under the rules the log was "
+            f"written with: 'tribes upgrade --rules {path}' re-records it under the running "
+            "ones first",
+            path=path,
+        )
 
 
 @attrs.frozen
@@ -89,7 +103,7 @@ def _play(
 
 def _after_another_writer(
     before: Opened, data: bytes, moves: Sequence[str], mover: _Mover
-) -> tuple[Opened, list[Step], list[Step]]:
+) -> tuple[Opened, marks.Steps, list[Step]]:
     """The log as another writer left it, and the moves checked again after its events."""
     path = str(before.path)
     try:
@@ -108,6 +122,7 @@ def _after_another_writer(
         )
     reading.refuse_tail(now)
     history = marks.steps_of(now.game, now.log, path=path)
+    _refuse_other_rules(history, path)
     added = now.log.events[len(old.events) :]
     told = ", ".join(now.game.format_move(e) for e in added[:3]) + (
         ", ..." if len(added) > 3 else ""
@@ -135,8 +150,10 @@ def _write(fd: int, opened: Opened, history: list[Step], new: list[Step]) -> Non
         events=log.events + tuple(s.event for s in new if s.event is not None),
         annotations=log.annotations,
     )
-    sealed = marks.seal(opened.game, longer, history + new, appended_from=ends_of(log))
-    if opened.end is not None and log.version >= 2:
+    sealed = marks.seal(
+        opened.game, longer, history + new, appended_from=ends_of(log), recorded=log
+    )
+    if opened.end is not None and log.version >= 3:
         suffix = binary.suffix(sealed, len(log.events), opened.end.check)
         files.append_at(fd, str(opened.path), opened.end.size, suffix)
     else:
@@ -160,10 +177,10 @@ def annotate(path: Path, changes: Sequence[Change]) -> GameLog:
         reading.refuse_tail(opened)
         log = opened.log
         added = _annotations(log, changes)
-        history = marks.steps_of(opened.game, log, path=str(path))
+        history = marks.steps_of(opened.game, log, path=str(path), partial=True)
         noted = attrs.evolve(log, annotations=log.annotations + added)
-        sealed = marks.seal(opened.game, noted, history, appended_from=ends_of(log))
-        if opened.end is not None and log.version >= 2:
+        sealed = marks.seal(opened.game, noted, history, appended_from=ends_of(log), recorded=log)
+        if opened.end is not None and log.version >= 3:
             payloads = [annotation.record(a) for a in added]
             payloads.append(binary.commit_record(sealed.commits[-1]))
             suffix = binary.framed(payloads, opened.end.check)

@@ -18,6 +18,7 @@ from tribes.core import views
 from tribes.core.errors import TribesError
 from tribes.replay import corpus, logs, parallel
 from tribes.replay import verify as checking
+from tribes.replay.consistency import MoveRefused
 from tribes.replay.parallel import Where
 from tribes.replay.stats import Row, bots_of
 
@@ -36,6 +37,8 @@ class Report:
     digest, or the error."""
     whole: Whole | None = None
     """What was found of a corpus as a whole, named in its summary line."""
+    differ: int = 0
+    """Logs found intact but replayed otherwise by the running rules (counted in ``ok``)."""
 
 
 @attrs.frozen
@@ -165,13 +168,18 @@ def verify_log(path: Path) -> Report:
     its row for statistics when the game is over."""
     try:
         verified = checking.verify(path)
-        line = f"ok    {one_line(verified.line())}"
+        mark = "ok    " if verified.rules is None else "RULES "
+        line = f"{mark}{one_line(verified.line())}"
         opened = logs.open_log(path)
         game, head = opened.game, opened.log.header
-        steps = logs.steps_of(game, opened.log, verify=False)
+        refused = isinstance(verified.rules, MoveRefused)
+        played = opened.log.events
+        if isinstance(verified.rules, MoveRefused):
+            played = played[: verified.rules.event - 1]
+        steps = logs.steps_of(game, attrs.evolve(opened.log, events=played), verify=False)
         state = steps[-1].state
         row = None
-        if game.is_over(state):
+        if game.is_over(state) and not refused:
             outcome = game.outcome(state)
             to_move = game.to_move(steps[0].state)
             row = Row(
@@ -192,7 +200,10 @@ def verify_log(path: Path) -> Report:
             "digest": verified.digest,
             "version": verified.version,
         }
-        return Report((line,), 1, 0, (row,) if row else (), (found,))
+        if verified.rules is not None:
+            found["rules"] = verified.rules.record()
+        differ = int(verified.rules is not None)
+        return Report((line,), 1, 0, (row,) if row else (), (found,), differ=differ)
     except TribesError as exc:
         message = exc.message if str(path) in exc.message else f"{path}: {exc.message}"
         failure = {"path": str(path), "ok": False, "error": one_line(message)}
@@ -213,6 +224,8 @@ class Totals:
     failed_inputs: int
     """Inputs (logs, corpora) with a failure."""
     rows: list[Row]
+    differ: int = 0
+    """Logs intact but replayed otherwise by the running rules."""
 
 
 def verify(
@@ -238,7 +251,7 @@ def verify(
             yield unit
 
     rows: list[Row] = []
-    ok = failed = 0
+    ok = failed = differ = 0
     per_input: dict[int, list[int]] = {}
     found_whole: dict[int, Whole] = {}
     reports = parallel.execute(run_unit, numbered(), where, lambda i, r: progress(r.ok + r.failed))
@@ -285,13 +298,14 @@ def verify(
         if last is not None and last != number and last in whole_inputs:
             summary(last)
         for k, line in enumerate(report.lines):
-            if not is_whole or line.startswith("FAIL"):  # a whole corpus: its failures only
+            if not is_whole or line.startswith(("FAIL", "RULES")):  # a corpus: what is not ok
                 echo(line)
                 if record is not None:
                     found = report.found[k] if k < len(report.found) else None
                     record(found or {"ok": line.startswith("ok"), "text": line[6:]})
         ok += report.ok
         failed += report.failed
+        differ += report.differ
         rows.extend(report.rows)
         counts = per_input.setdefault(number, [0, 0])
         counts[0] += report.ok
@@ -309,4 +323,4 @@ def verify(
         for n, good_bad in per_input.items()
         if good_bad[1] or (n in found_whole and found_whole[n].problem)
     )
-    return Totals(len(paths), ok, failed, bad, rows)
+    return Totals(len(paths), ok, failed, bad, rows, differ)

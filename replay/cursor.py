@@ -7,6 +7,7 @@ point replays only the events not yet replayed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from tribes.core.errors import UsageError
 from tribes.core.game import EVERYTHING, Game, Viewer
 from tribes.events.logfile import GameLog
 from tribes.replay import logs
+from tribes.replay.consistency import Answer, MoveRefused
 
 if TYPE_CHECKING:
     from tribes.replay.notebook import Board
@@ -36,17 +38,27 @@ class Cursor:
         self.path = path
         self._steps: list[Step] = [start(game, log.header)]
         self.index = 0
+        self.rules: Answer | None = None
+        """What the running rules say of the intact log (:mod:`tribes.replay.consistency`):
+        None when they give every state it recorded."""
 
     @classmethod
-    def open(cls, path: Path) -> Cursor:
-        """A cursor over a log file; the whole log is checked (legality, checkpoints) first."""
+    def open(cls, path: Path, warn: Callable[[str], None] | None = None) -> Cursor:
+        """A cursor over a log file; the whole log is checked (commits, legality, checkpoints)
+        first. An intact log written under other rules is stepped through under the running
+        ones (up to an event they refuse), ``rules`` saying how they differ (and ``warn``
+        given it in one line)."""
         opened = logs.open_log(path)
         replay = cls(opened.game, opened.log, path=str(path))
-        replay._steps = logs.steps_of(opened.game, opened.log, path=str(path))
+        steps = logs.shown(opened.game, opened.log, str(path), warn)
+        replay._steps = steps
+        replay.rules = steps.rules
         return replay
 
     def __len__(self) -> int:
-        """The number of events (the last index)."""
+        """The number of events (the last index): up to the one the running rules refuse."""
+        if isinstance(self.rules, MoveRefused):
+            return self.rules.event - 1
         return len(self.log.events)
 
     @property

@@ -22,7 +22,15 @@ from tribes.replay.making import (
     header,
     read_option_file,
 )
-from tribes.replay.marks import checkpoints, ends_of, seal, steps_of
+from tribes.replay.marks import (
+    Steps,
+    checkpoints,
+    ends_of,
+    refused_beyond,
+    seal,
+    shown,
+    steps_of,
+)
 from tribes.replay.reading import (
     Opened,
     encode,
@@ -36,6 +44,7 @@ __all__ = [
     "MAX_SEED",
     "GameLog",
     "Opened",
+    "Steps",
     "act",
     "annotate",
     "check_seats",
@@ -50,7 +59,9 @@ __all__ = [
     "read_header",
     "read_option_file",
     "refuse_tail",
+    "refused_beyond",
     "seal",
+    "shown",
     "steps_of",
     "to_json",
 ]
@@ -59,11 +70,15 @@ __all__ = [
 # --- writing ---------------------------------------------------------------------------------------
 
 
-def create(path: Path, log: GameLog, game: Game, *, force: bool = False) -> GameLog:
+def create(
+    path: Path, log: GameLog, game: Game, *, force: bool = False, kept: bool = False
+) -> GameLog:
     """Write a new log (either form, by the file's suffix), sealed with its commits, atomically.
-    An existing file is replaced only with ``force`` (and then under its writers' lock)."""
+    An existing file is replaced only with ``force`` (and then under its writers' lock).
+    With ``kept``, the checkpoints of a log of version 3 are kept as recorded (a copy in
+    another form: ``export``, ``import``), else recorded anew under the running rules."""
     ends: list[int | tuple[int, int]] = [*ends_of(log)] or ([0] if not log.events else [])
-    full = seal(game, log, appended_from=ends)
+    full = seal(game, log, appended_from=ends, recorded=log if kept else None)
     write_output(path, encode(path, full), force=force, locked=True)
     return full
 

@@ -1,9 +1,11 @@
 """Checking logs and mending them: ``verify``, ``repair`` and ``upgrade`` as library calls (the
 CLI only prints what they return).
 
-- :func:`verify` replays a log: every event legal, every checkpoint and commit matching, two
-  replays ending in the same state; it names an uncommitted tail (an interrupted append) as a
-  failure, and gives the log digest, the same for both forms of a log.
+- :func:`verify` replays a log: every commit matching (it is intact), every event legal and
+  every checkpoint matching (the running rules give its states), two replays ending in the
+  same state; it names an uncommitted tail (an interrupted append) as a failure, and gives
+  the log digest, the same for both forms of a log. An intact log that the running rules
+  replay otherwise is no failure: ``Verified.rules`` says how.
 - :func:`repair` cuts an uncommitted tail, keeping the whole file as a backup first.
 - :func:`upgrade` writes a log of format version 1 in the current version, putting in the text
   of every file its options name (which version 1 left on disk).
@@ -23,7 +25,8 @@ from tribes.core.errors import CorruptLog, TribesError, UncommittedTail, UsageEr
 from tribes.core.header import Header
 from tribes.events import codec, files, logfile
 from tribes.events.logfile import GameLog
-from tribes.replay import logs
+from tribes.replay import consistency, logs
+from tribes.replay.consistency import Answer
 
 
 @attrs.frozen
@@ -39,26 +42,35 @@ class Verified:
     digest: str
     """The log digest (hex): header and events; equal for the log's two forms."""
     version: int
+    rules: Answer | None = None
+    """What the running rules say of the intact log (None: they give every state it recorded)."""
 
     def line(self) -> str:
         over = "over" if self.over else "in progress"
-        old = (
-            f" (format version {self.version}: 'tribes upgrade' commits it)"
-            if self.version < 2
-            else ""
-        )
-        return (
+        old = ""
+        if self.version < 2:
+            old = f" (format version {self.version}: 'tribes upgrade' commits it)"
+        elif self.version < logfile.FORMAT_VERSION:
+            old = (
+                f" (format version {self.version}: 'tribes upgrade' writes it in version "
+                f"{logfile.FORMAT_VERSION})"
+            )
+        text = (
             f"{self.path}: {self.game}, {views.count(self.events, 'event')}, {over}, "
             f"state {self.state[:16]}, "
             f"digest {self.digest}{old}"
         )
+        if self.rules is not None:
+            text += "; " + consistency.answer_line(self.rules, str(self.path), shown=False)
+        return text
 
 
 def verify(path: Path) -> Verified:
     """Replay the log at ``path`` with every check; raises a TribesError on the first problem."""
     opened = logs.open_log(path)
-    first = logs.steps_of(opened.game, opened.log, path=str(path))
-    second = logs.steps_of(opened.game, opened.log, verify=False)
+    first = logs.steps_of(opened.game, opened.log, path=str(path), partial=True)
+    replayed = attrs.evolve(opened.log, events=opened.log.events[: len(first) - 1])
+    second = logs.steps_of(opened.game, replayed, verify=False)
     log = opened.log
     last = log.checkpoints[-1].events if log.checkpoints else 0
     if log.version < 2 and log.events and last != len(log.events):
@@ -78,6 +90,7 @@ def verify(path: Path) -> Verified:
         state=end_a,
         digest=logfile.log_digest(opened.log).hex(),
         version=opened.log.version,
+        rules=first.rules,
     )
 
 
@@ -162,7 +175,7 @@ def upgrade(
     # a version 1 state named its board by path: its checkpoints cannot match a board carried in
     # the header, so only the legality of every event is checked then
     logs.steps_of(opened.game, opened.log, path=str(source), verify=not extra)
-    return logs.create(output, attrs.evolve(opened.log, commits=()), opened.game, force=force)
+    return logs.create(output, opened.log, opened.game, force=force)  # its appends kept
 
 
 def _read_files(source: Path, head: Header, file_paths: Mapping[str, str]) -> dict[str, str]:

@@ -333,7 +333,7 @@ def annex_problem(annex: Any, *, shared: bool) -> str | None:
     ):
         return "has commits that are not [events, annotations]"
     if checkpoints is not None and not (
-        isinstance(checkpoints, list) and all(type(c) is int and c > 0 for c in checkpoints)
+        isinstance(checkpoints, list) and all(type(c) is int and c >= 0 for c in checkpoints)
     ):
         return "has checkpoints that are not event counts"
     if shared and (commits is not None or checkpoints is not None):

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from tribes.events import annotation, codec, logfile
-from tribes.events.logfile import Annotation, Checkpoint, GameLog
+from tribes.events.logfile import Annotation, GameLog
 
 
 @attrs.frozen
@@ -28,11 +28,10 @@ class Marks:
 
 
 def default_checkpoints(count: int, ends: set[tuple[int, int]]) -> list[int]:
-    """Where :func:`tribes.replay.marks.seal` puts checkpoints: every CHECKPOINT_EVERY events,
-    but where an append ended."""
-    at_count = {n for n, _ in ends}
+    """Where :func:`tribes.replay.marks.seal` puts checkpoints: every CHECKPOINT_EVERY events
+    and where each append ended."""
     every = logfile.CHECKPOINT_EVERY
-    return [n for n in range(every, count + 1, every) if n not in at_count]
+    return sorted({n for n, _ in ends} | set(range(every, count + 1, every)))
 
 
 def annex_of(log: GameLog) -> bytes:
@@ -108,10 +107,10 @@ def file_log(game: Any, log: GameLog, marks: Marks) -> GameLog:
 
     walk = marking.steps_of(game, log, verify=False)
     ends: list[int | tuple[int, int]] = list(marks.commits or ())
-    sealed = marking.seal(
-        game, log, walk, appended_from=ends or [(len(log.events), len(log.annotations))]
+    return marking.seal(
+        game,
+        log,
+        walk,
+        appended_from=ends or [(len(log.events), len(log.annotations))],
+        points=marks.checkpoints,
     )
-    if marks.checkpoints is None:
-        return sealed
-    points = tuple(Checkpoint(n, marking.digest_of(walk[n].state)) for n in marks.checkpoints)
-    return attrs.evolve(sealed, checkpoints=points)

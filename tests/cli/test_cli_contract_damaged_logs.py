@@ -18,8 +18,8 @@ WHERE = re.compile(r"\(byte \d+\)|at byte \d+|the header|tribes mark")
 
 @pytest.fixture
 def small(cli):
-    """A small log made by new and two appends: header, commit 0, event 1, commit 1, event 2,
-    commit 2."""
+    """A small log made by new and two appends: header, checkpoint 0, commit 0, event 1,
+    checkpoint 1, commit 1, event 2, checkpoint 2, commit 2."""
     path = cli.new()
     cli.play(path, 2)
     return path
@@ -66,9 +66,11 @@ def refused_by_all(cli, path: Path, *fragments: str) -> list[str]:
 def test_the_record_layout_is_as_documented(small):
     data = small.read_bytes()
     assert data.startswith(b"\x89TRB")
-    # header, commit 0 (of new), event 1, commit 1, event 2, commit 2: one commit per append
-    assert len(record_starts(data)) == 6
-    assert data[record_starts(data)[1] + 1] == 0xFF  # a commit's tag: -1
+    # header, checkpoint 0 and commit 0 (of new), event 1, checkpoint 1, commit 1, event 2,
+    # checkpoint 2, commit 2: a checkpoint and a commit end each append
+    assert len(record_starts(data)) == 9
+    assert data[record_starts(data)[1] + 1] == 0  # a checkpoint's tag: 0
+    assert data[record_starts(data)[2] + 1] == 0xFF  # a commit's tag: -1
 
 
 def test_a_log_cut_inside_a_record_is_truncated_and_the_record_named(cli, small):
@@ -84,10 +86,10 @@ def test_a_log_cut_inside_a_record_is_truncated_and_the_record_named(cli, small)
             assert "truncated" in line, (offset, line)
             if number == 0:
                 assert "the header" in line and f"(byte {start})" in line
-            elif number == 1:
+            elif number in (1, 2):  # new's checkpoint and commit: no commit before them
                 assert f"the record after event 0 (byte {start})" in line
             else:
-                committed = starts[number - (number % 2 == 1)]  # after commit 0, 1 or 2
+                committed = starts[number - (number % 3)]  # after commit 0, 1 or 2
                 assert f"after the last commit, at byte {committed}" in line, (offset, line)
                 assert "interrupted append" in line and "tribes repair" in line
 
@@ -195,7 +197,7 @@ def test_an_event_changed_without_its_check_byte(cli):
     first = next(i for i in range(len(a)) if a[i] != b[i])
     tampered = cli.path("tampered.tribes")
     tampered.write_bytes(a[:first] + b[first : first + 1] + a[first + 1 :])
-    event_2 = record_starts(a)[4]  # header, commit 0, event 1, commit 1, event 2
+    event_2 = record_starts(a)[6]  # header, checkpoint 0, commit 0, event 1, checkpoint 1, ...
     lines = refused_by_all(cli, tampered, "tampered.tribes", f"(byte {event_2})")
     assert "check byte" in lines[0]
     assert "the record after event 1" in lines[0]
@@ -235,11 +237,13 @@ def test_a_json_checkpoint_beyond_the_last_event(cli, small):
 
 
 def test_a_json_event_that_is_illegal(cli, small):
+    """An event changed in a sealed log is found by its bytes (the digest) before any rule
+    reads it: the log was altered, whatever the rules say of the move."""
     doc = json.loads(cli.ok("export", small, "--json"))
     doc["events"][1] = {"type": "move", "source": 1, "target": 2}
     path = cli.path("illegal.json")
     path.write_text(json.dumps(doc))
-    refused_by_all(cli, path, "illegal move '1-2' at event 2", "empty")
+    refused_by_all(cli, path, "illegal.json", "digest does not match its header and events")
 
 
 # --- versions and foreign games -----------------------------------------------------------------

@@ -67,7 +67,7 @@ def test_new_json_output_is_the_json_form(cli):
     path = cli.new("g.json")
     doc = json.loads(path.read_text())
     assert doc["format"] == "tribes-log"
-    assert doc["version"] == 2
+    assert doc["version"] == 3
     assert doc["header"]["seats"] == ["ann", "bob", "cy"]
     assert doc["header"]["seed"] == 7
     assert doc["events"] == []

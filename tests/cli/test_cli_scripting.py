@@ -87,7 +87,7 @@ def test_verify_json_reports_every_log(cli, played, tmp_path):
     doc = json.loads(ran.stdout)
     assert doc["ok"] == 1 and doc["failed"] == 1
     good, bad = doc["logs"]
-    assert good["ok"] and good["game"] == "clans" and good["events"] == 4 and good["version"] == 2
+    assert good["ok"] and good["game"] == "clans" and good["events"] == 4 and good["version"] == 3
     assert len(good["digest"]) == 32 and good["digest"] in cli.ok("verify", played)
     assert not bad["ok"] and "bad.tribes" in bad["error"]
     assert json.loads(cli.ok("verify", played, "--json"))["failed"] == 0

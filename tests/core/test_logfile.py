@@ -41,15 +41,17 @@ def test_a_move_costs_five_bytes_and_checkpoints_come_every_64_and_at_the_end() 
     assert [c.events for c in clans_log(40).checkpoints] == [40]
 
 
-def test_a_commit_costs_18_bytes_an_append_4_more_than_the_checkpoint_it_replaces() -> None:
+def test_an_append_costs_its_moves_a_checkpoint_and_an_18_byte_commit() -> None:
     game = games.get("clans")
     bare = len(logfile.encode(logs.seal(game, clans_log(0))))
     one = logs.seal(game, clans_log(1), appended_from=[0])
-    # the move (length, tag, source, target, check: 5 bytes), then the commit: length, tag -1,
-    # count, 14 bytes of msgpack bin (a 12-byte digest), check: 18 bytes (version 1's end
-    # checkpoint took 14)
-    assert len(logfile.encode(one)) - bare == 5 + 18
-    assert [c.events for c in one.commits] == [0, 1] and one.checkpoints == ()
+    # the move (length, tag, source, target, check: 5 bytes), its checkpoint (length, tag 0,
+    # count, rules version, 10 bytes of msgpack bin for 8 of the state hash, 20 for the 9
+    # parts' 2 bytes each, check: 35 bytes), then the commit: length, tag -1, count, 14 bytes
+    # of msgpack bin (a 12-byte digest), check: 18 bytes
+    assert len(logfile.encode(one)) - bare == 5 + 35 + 18
+    assert [c.events for c in one.commits] == [0, 1]
+    assert [c.events for c in one.checkpoints] == [0, 1]
 
 
 def test_append_adds_bytes_after_the_end_and_never_rewrites(tmp_path: Path) -> None:
@@ -66,7 +68,7 @@ def test_append_adds_bytes_after_the_end_and_never_rewrites(tmp_path: Path) -> N
     reopened = logs.open_log(path)
     assert reopened.log.events == full.events
     assert [c.events for c in reopened.log.commits] == [3, 6]
-    assert reopened.log.checkpoints == ()
+    assert [c.events for c in reopened.log.checkpoints] == [3, 6]  # one at every commit
 
 
 def test_an_interrupted_append_is_an_uncommitted_tail_and_earlier_records_survive(

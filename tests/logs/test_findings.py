@@ -195,7 +195,7 @@ def test_an_event_replaced_by_a_legal_one_with_later_checkpoints_dropped_is_refu
     data = played.read_bytes()
     opened = logs.open_log(played)
     starts = record_starts(data)
-    event_2 = starts[4]  # header, commit 0, event 1, commit 1, event 2
+    event_2 = starts[6]  # header, checkpoint 0, commit 0, event 1, checkpoint 1, commit 1, event 2
     state = logs.steps_of(opened.game, opened.log)[1].state
     other = next(m for m in opened.game.legal_moves(state) if m != opened.log.events[1])
     wire = b"".join(codec.pack(v) for v in codec.event_to_wire(other))
@@ -245,11 +245,11 @@ def test_a_log_cut_at_a_record_boundary_inside_an_append_is_an_uncommitted_tail(
     cli.ok("act", path, "1-2", "2-3")  # one append of two moves
     data = path.read_bytes()
     starts = record_starts(data)
-    for cut in starts[3:]:  # after event 1, after event 2 (before the commit)
+    for cut in starts[4:]:  # after event 1, event 2, its checkpoint (before the commit)
         short = cli.path("short.tribes")
         short.write_bytes(data[:cut])
         line = verify_fails(cli, short)
-        assert f"at byte {starts[2]}" in line and "interrupted append" in line
+        assert f"at byte {starts[3]}" in line and "interrupted append" in line
         for command in ("show", "log", "moves"):
             assert "after the last commit" in cli.fails_untouched(short, command, short)
 
@@ -291,8 +291,8 @@ def test_repair_never_cuts_committed_moves_that_a_damaged_length_hides(cli):
     cli.ok("act", path, "1-2")
     cli.ok("act", path, "2-3")
     data = bytearray(path.read_bytes())
-    event_1 = record_starts(bytes(data))[2]
-    data[event_1] |= 0x40  # the length of event 1 now runs past the end of the file
+    event_1 = record_starts(bytes(data))[3]
+    data[event_1] = 0x7F  # the length of event 1 now runs past the end of the file
     path.write_bytes(bytes(data))
     assert "after the last commit" in verify_fails(cli, path)
     line = cli.fails_untouched(path, "repair", path)
@@ -366,7 +366,7 @@ def test_export_o_honours_force_and_its_suffix(cli, played):
     cli.ok("export", played, "-o", copy, "--force")
     as_json = cli.path("copy.json")
     cli.ok("export", played, "-o", as_json)
-    assert json.loads(as_json.read_text())["version"] == 2
+    assert json.loads(as_json.read_text())["version"] == 3
 
 
 def test_import_refuses_a_header_the_binary_form_cannot_hold(cli):

@@ -46,13 +46,13 @@ def test_both_forms_of_a_v1_log_have_one_digest(cli) -> None:
 
 
 @pytest.mark.parametrize("name", ["hand-played.tribes", "two-players.json", "iwari.json"])
-def test_upgrade_writes_version_2_with_the_same_content(cli, name: str) -> None:
+def test_upgrade_writes_version_3_with_the_same_content(cli, name: str) -> None:
     for out in ("up.tribes", "up.json"):
         path = cli.path(out)
         cli.ok("upgrade", V1 / name, "-o", path, "--force")
         new = logs.open_log(path)
         old = logs.open_log(V1 / name)
-        assert new.log.version == 2 and new.log.commits[-1].events == len(old.log.events)
+        assert new.log.version == 3 and new.log.commits[-1].events == len(old.log.events)
         assert (new.log.header, new.log.events) == (old.log.header, old.log.events)
         assert logfile.log_digest(new.log) == logfile.log_digest(old.log)
         assert "format version 1" not in cli.ok("verify", path)
@@ -61,17 +61,17 @@ def test_upgrade_writes_version_2_with_the_same_content(cli, name: str) -> None:
 def test_import_upgrades_a_v1_json_log(cli) -> None:
     out = cli.path("imported.tribes")
     cli.ok("import", V1 / "two-players.json", "-o", out)
-    assert logs.open_log(out).log.version == 2
-    assert json.loads(cli.ok("export", out))["version"] == 2
+    assert logs.open_log(out).log.version == 3
+    assert json.loads(cli.ok("export", out))["version"] == 3
 
 
-def test_act_on_a_v1_log_rewrites_it_in_version_2(cli) -> None:
+def test_act_on_a_v1_log_rewrites_it_in_version_3(cli) -> None:
     path = cli.path("old.tribes")
     shutil.copy(V1 / "hand-played.tribes", path)
     move = cli.moves(path)[0]
     cli.ok("act", path, move)
     opened = logs.open_log(path)
-    assert opened.log.version == 2 and len(opened.log.events) == 5
+    assert opened.log.version == 3 and len(opened.log.events) == 5
     cli.ok("verify", path)
 
 

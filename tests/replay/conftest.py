@@ -210,12 +210,12 @@ class Damage:
 
     @staticmethod
     def bad_checkpoint(path: Path, name: str = "badcheck.json") -> Path:
-        """The JSON form with the last checkpoint's digest changed (the events untouched)."""
+        """The JSON form with the last checkpoint's digest changed (the events untouched, the
+        commits not recomputed: the commit after it covers it)."""
         opened = logs.open_log(path)
         doc = json.loads(logs.to_json(opened.log))
-        marks = "commits" if doc.get("commits") else "checkpoints"  # a commit is a checkpoint too
-        events, digest = doc[marks][-1]
-        doc[marks][-1] = [events, f"{int(digest, 16) ^ 1:0{len(digest)}x}"]
+        digest = doc["checkpoints"][-1][2]
+        doc["checkpoints"][-1][2] = f"{int(digest, 16) ^ 1:0{len(digest)}x}"
         out = path.with_name(name)
         out.write_text(json.dumps(doc))
         return out
