@@ -26,7 +26,7 @@ from tribes.core.game import Game
 from tribes.events import files, logfile
 from tribes.events.logfile import GameLog
 from tribes.replay import logs, marks, reading
-from tribes.replay.consistency import MoveRefused, RulesDiffer, state_digest
+from tribes.replay.consistency import MoveRefused, RulesDiffer
 
 MAX_BACKUPS = 999
 
@@ -136,7 +136,10 @@ def _steps(game: Game, log: GameLog, path: str) -> marks.Steps:
         return marks.steps_of(game, log, path=path, partial=True)
     steps = marks.steps_of(game, log, verify=False, path=path)
     for mark in log.checkpoints:
-        if mark.events < len(steps) and state_digest(steps[mark.events].state) != mark.digest:
+        if (
+            mark.events < len(steps)
+            and marks.recorded_digest(steps[mark.events].state, mark) != mark.digest
+        ):
             steps.rules = RulesDiffer(
                 game=game.name,
                 event=mark.events,

@@ -17,7 +17,7 @@ from tribes.core.errors import (
     UsageError,
 )
 from tribes.core.game import Game
-from tribes.events import digest, logfile
+from tribes.events import codec, digest, logfile
 from tribes.events.logfile import Annotation, Checkpoint, Commit, GameLog
 from tribes.replay.consistency import (
     Answer,
@@ -77,7 +77,7 @@ def steps_of(
             if v3:
                 mark = by_count.get(step.index)
                 if mark is not None and out.rules is None:
-                    if state_digest(step.state) == mark.digest:
+                    if recorded_digest(step.state, mark) == mark.digest:
                         agreed = step.index
                     else:
                         out.rules = _differ(game, log, mark, step, agreed)
@@ -226,7 +226,7 @@ _OTHER_RULES = (
 
 
 def _check_checkpoint(step: Step, checkpoint: Checkpoint, path: str | None, version: int) -> None:
-    if digest_of(step.state) != checkpoint.digest:
+    if recorded_digest(step.state, checkpoint) != checkpoint.digest:
         raise CorruptLog(
             f"the replayed state differs from the recorded one ({_OTHER_RULES.format(v=version)})",
             path=path,
@@ -253,6 +253,14 @@ def _check_commit(
             index=step.index,
             record=covered[-1] if covered else f"checkpoint after event {step.index}",
         )
+
+
+def recorded_digest(state: Any, checkpoint: Checkpoint) -> bytes:
+    """The digest of ``state`` as ``checkpoint`` records one: a checkpoint of version 3 (it
+    names the rules version it was recorded under) the state's identity
+    (:func:`~tribes.replay.consistency.state_digest`), one of an older version the hash of the
+    state's full form (:func:`digest_of`); a log in memory (fork, whatif) may hold either."""
+    return state_digest(state) if checkpoint.rules else digest_of(state)
 
 
 def digest_of(state: Any) -> bytes:

@@ -1,7 +1,8 @@
-"""A rule change, for tests: Clans' bonus of the 12th village (rule C20: the village founded
-12th scores its huts plus TWELFTH_BONUS) changed in the running rules, and its rules version
-bumped if asked, for as long as a test needs it. A test double of a rules fix: a real game's
-code is never edited, only the constant the rules read, put back afterwards.
+"""A rule change, for tests: Clans' bonus of the 12th village (rule C16: the village founded
+12th scores its huts plus its epoch's bonus on the chart, ``data/epochs.json``; epoch 5 holds
+that village alone) changed in the running rules, and its rules version bumped if asked, for as
+long as a test needs it. A test double of a rules fix: a real game's code and data are never
+edited; the chart the rules read is swapped, then put back.
 
 >>> with twelfth_bonus(4):              # doctest: +SKIP
 ...     cli.run("verify", "sealed.tribes")   # intact, rules differ: track, villages
@@ -10,36 +11,56 @@ code is never edited, only the constant the rules read, put back afterwards.
 from __future__ import annotations
 
 import contextlib
+import copy
 from collections.abc import Iterator
 from typing import Any
 
 from tribes import games
 from tribes.core.errors import IllegalMove
-from tribes.games.clans import positions, rules
+from tribes.games.clans import board
 
-ORIGINAL_BONUS = rules.TWELFTH_BONUS
+TWELFTH_EPOCH = 5
+"""The epoch of the 12th village (the chart's last, of one chip)."""
+
+
+def _chart() -> Any:
+    return board.packaged("tribes.games.clans", "epochs.json")
+
+
+ORIGINAL_BONUS: int = _chart()["epochs"][TWELFTH_EPOCH - 1]["bonus"]
 
 
 def compiled() -> bool:
-    """Whether Clans' rules run compiled (mypyc): their constants are then folded in, and
-    changing them changes nothing."""
-    return not str(rules.__file__).endswith(".py")
+    """Whether Clans' rules run compiled (mypyc). The double swaps the chart, which the
+    compiled rules read as the pure ones do; kept for the tests that ask."""
+    return not str(board.__file__).endswith(".py")
 
 
 @contextlib.contextmanager
 def twelfth_bonus(bonus: int, rules_version: int | None = None) -> Iterator[None]:
-    """Clans' rules with the 12th village worth ``bonus`` more than its huts (5 in the real
-    rules), and their ``rules_version`` set to ``rules_version`` if given; put back on exit."""
+    """Clans' rules with the 12th village worth ``bonus`` more than its huts (5 on the real
+    chart), and their ``rules_version`` set to ``rules_version`` if given; put back on exit."""
     game = type(games.get("clans"))
-    saved = (rules.TWELFTH_BONUS, positions.TWELFTH_BONUS, game.rules_version)
-    rules.TWELFTH_BONUS = bonus  # type: ignore[misc]  # the double: the rules read it when run
-    positions.TWELFTH_BONUS = bonus  # type: ignore[misc]
+    chart = copy.deepcopy(_chart())
+    chart["epochs"][TWELFTH_EPOCH - 1]["bonus"] = bonus
+    real = board.packaged
+    saved = game.rules_version
+
+    def packaged(package: str, name: str) -> Any:
+        return chart if name == "epochs.json" else real(package, name)
+
+    board.packaged = packaged  # type: ignore[assignment]  # the double: the chart swapped
+    board._standard.cache_clear()
+    board._from_text.cache_clear()
     if rules_version is not None:
         game.rules_version = rules_version
     try:
         yield
     finally:
-        rules.TWELFTH_BONUS, positions.TWELFTH_BONUS, game.rules_version = saved  # type: ignore[misc]
+        board.packaged = real  # type: ignore[assignment]
+        board._standard.cache_clear()
+        board._from_text.cache_clear()
+        game.rules_version = saved
 
 
 @contextlib.contextmanager

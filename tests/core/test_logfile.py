@@ -46,10 +46,12 @@ def test_an_append_costs_its_moves_a_checkpoint_and_an_18_byte_commit() -> None:
     bare = len(logfile.encode(logs.seal(game, clans_log(0))))
     one = logs.seal(game, clans_log(1), appended_from=[0])
     # the move (length, tag, source, target, check: 5 bytes), its checkpoint (length, tag 0,
-    # count, rules version, 10 bytes of msgpack bin for 8 of the state hash, 20 for the 9
-    # parts' 2 bytes each, check: 35 bytes), then the commit: length, tag -1, count, 14 bytes
-    # of msgpack bin (a 12-byte digest), check: 18 bytes
-    assert len(logfile.encode(one)) - bare == 5 + 35 + 18
+    # count, rules version, 10 bytes of msgpack bin for 8 of the state hash, 2 + 2 bytes for
+    # each part of the state's identity (6 here: the parts at their default are left out), check:
+    # 29 bytes), then the commit: length, tag -1, count, 14 bytes of msgpack bin (a 12-byte
+    # digest), check: 18 bytes
+    assert len(one.checkpoints[-1].names) == 6
+    assert len(logfile.encode(one)) - bare == 5 + 17 + 2 * 6 + 18
     assert [c.events for c in one.commits] == [0, 1]
     assert [c.events for c in one.checkpoints] == [0, 1]
 
