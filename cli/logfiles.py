@@ -4,6 +4,7 @@ log file as a whole (checked, mended, rewritten in another version or form)."""
 from __future__ import annotations
 
 import copy
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,28 +27,58 @@ OUT = click.Path(path_type=Path, dir_okay=False)
 @click.argument("paths", nargs=-1, required=True, type=LOG)
 @work_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: every log's findings.")
-def verify(paths: tuple[Path, ...], jobs: int, cluster: str | None, as_json: bool) -> None:
+@click.option(
+    "--extends",
+    "old",
+    type=LOG,
+    metavar="OLD",
+    help="Also check that the log (corpus) goes on from OLD, the one you hold: OLD's digest is "
+    "the one it had at one of its commits (appends).",
+)
+@click.option(
+    "--digest",
+    "told",
+    metavar="HEX",
+    help="Also check that the log's (corpus's) digest is HEX, the one you were told.",
+)
+def verify(
+    paths: tuple[Path, ...],
+    jobs: int,
+    cluster: str | None,
+    as_json: bool,
+    old: Path | None,
+    told: str | None,
+) -> None:
     """Replay logs: every commit matching (intact), every event legal and checkpoint matching
     (the running rules give its states), the replay deterministic, nothing after the last
     commit; prints each log's digest. Exit status 0: all intact and consistent; 1: a failure;
     3: intact, but the running rules replay a log otherwise (a RULES line says how). A corpus
     (NAME.corpus) is checked game by game and then every byte of it (CORPUS#K: game K alone);
-    a folder stands for its logs and corpora."""
+    a folder stands for its logs and corpora. --extends OLD and --digest HEX check one log or
+    corpus against what you hold or were told."""
     from tribes.replay import batch
 
+    if (old is not None or told is not None) and (len(paths) != 1 or paths[0].is_dir()):
+        raise UsageError("--extends and --digest check one log or corpus, not several")
+    if told is not None and not re.fullmatch(r"[0-9a-fA-F]{16,64}", told):
+        raise UsageError(f"--digest '{views.printable(told)[:80]}' is no digest: hex digits")
     if as_json:
         found: list[dict[str, Any]] = []
         totals = batch.verify(
             list(paths), Where(jobs, cluster), lambda line: None, record=found.append
         )
-        summary = {
+        summary: dict[str, Any] = {
             "ok": totals.ok,
             "failed": totals.failed,
             "rules_differ": totals.differ,
             "logs": found,
         }
+        if old is not None or told is not None:
+            said = _compared(paths[0], old, told) if not totals.failed else []
+            summary["compared"] = [{"ok": ok, "said": line} for ok, line in said]
+            summary["failed"] += sum(not ok for ok, _ in said)
         click.echo(codec.to_json(summary))
-        sys.exit(_status(totals))
+        sys.exit(1 if summary["failed"] else _status(totals))
     totals = batch.verify(list(paths), Where(jobs, cluster), say)
     if totals.inputs > 1:
         bad = totals.failed_inputs
@@ -70,6 +101,39 @@ def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> Non
         say(carry.summary(done))
     if any(one.refused is not None for one in done):
         sys.exit(1)
+    if old is not None or told is not None:
+        said = _compared(paths[0], old, told)
+        for ok, line in said:
+            click.echo(views.printable(("ok    " if ok else "FAIL  ") + line))
+        if not all(ok for ok, _ in said):
+            sys.exit(1)
+
+
+def _compared(path: Path, old: Path | None, told: str | None) -> list[tuple[bool, str]]:
+    """What ``verify --extends OLD`` and ``--digest HEX`` find of the (verified) ``path``."""
+    from tribes.replay import mail
+
+    new = mail.held(path)
+    said = []
+    if told is not None:
+        if told.lower() == new.digest:
+            said.append((True, f"{path}: digest {new.digest} as told"))
+        else:
+            said.append((False, f"{path}: its digest is {new.digest}, not {told.lower()} as told"))
+    if old is not None:
+        before = mail.held(old)
+        why = mail.extension(new, before)
+        if why is None:
+            said.append((True, f"{path}: {mail.extension_words(new, before)}"))
+        else:
+            said.append(
+                (
+                    False,
+                    f"{path}: does not extend {old}: {why}"
+                    + ("" if new.corpus else f"; 'tribes diff {old} {path}' shows how"),
+                )
+            )
+    return said
 
 
 def _status(totals: Any) -> int:

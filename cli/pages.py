@@ -8,6 +8,7 @@ import click
 
 from tribes.cli.common import say, warn
 from tribes.core import views
+from tribes.cli.quick import viewer_of
 from tribes.replay import html, logs
 
 
@@ -23,16 +24,15 @@ from tribes.replay import html, logs
     "--as",
     "who",
     metavar="SEAT",
-    default="spectator",
-    show_default=True,
-    help="Whose view the page shows: a seat, 'spectator' or 'all' (every hidden card).",
+    help="Whose view the page shows: a seat, 'spectator' or 'all' (every hidden card); "
+    "default: $TRIBES_SEAT's seat, else spectator.",
 )
 @click.option("--force", is_flag=True, help="Replace the page if it exists.")
-def html_page(log: Path, output: Path | None, who: str, force: bool) -> None:
+def html_page(log: Path, output: Path | None, who: str | None, force: bool) -> None:
     """One HTML file that steps through a game in any browser, offline."""
     opened = logs.open_log(log)
     steps = logs.shown(opened.game, opened.log, str(log), warn)
-    viewer = views.viewer_named(opened.log.header.seats, who)
+    viewer = viewer_of(opened.log.header.seats, who, default="spectator")
     text = html.page(opened.game, opened.log, steps, viewer)
     target = output if output is not None else log.with_suffix(".html")
     logs.write_output(target, text.encode(), force=force)

@@ -13,13 +13,13 @@ import click.shell_completion
 
 from tribes import games
 from tribes.cli.common import LOG, WHOLE, WholeRange, options, read_position, say, tag_pairs, warn
-from tribes.cli.quick import at
+from tribes.cli.quick import at, viewer_of
 from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
-from tribes.core.game import Game
+from tribes.core.game import EVERYTHING, Game, Viewer
 from tribes.events import codec
 from tribes.events.logfile import Annotation, GameLog
-from tribes.replay import logs
+from tribes.replay import logs, mail
 
 
 @click.command()
@@ -93,19 +93,35 @@ def _seat_names(game: Game, seats: int | None, names: str | None, position: Any)
     "--at", "index", type=WHOLE, help="The moves after event N (0: the start; default: the last)."
 )
 @click.option("--json", "as_json", is_flag=True, help="A JSON document: who moves, and the moves.")
-def moves(log: Path, index: int | None, as_json: bool) -> None:
+@click.option(
+    "--as",
+    "who",
+    metavar="SEAT",
+    help="As this seat, 'spectator' or 'all' (default: $TRIBES_SEAT's seat, else all): "
+    "another seat's moves are not shown where they would tell its hidden cards.",
+)
+def moves(log: Path, index: int | None, as_json: bool, who: str | None) -> None:
     """The legal moves, one per line, in notation (none once the game is over)."""
     opened = logs.open_log(log)
     asked = None if index is None else at(len(opened.log.events), index)
     history = logs.shown(opened.game, opened.log, str(log), warn, index=asked)
     index = len(history) - 1 if asked is None else asked
     state = history[index].state
-    legal = [opened.game.format_move(m) for m in opened.game.legal_moves(state)]
+    seats = opened.log.header.seats
+    viewer = viewer_of(seats, who)
+    legal = views.legal_notation(opened.game, state, viewer)
+    to_move = opened.game.to_move(state)
     if as_json:
-        to_move = opened.game.to_move(state)
-        seats = opened.log.header.seats
         doc = {"events": index, "to_move": None if to_move is None else seats[to_move]}
         click.echo(codec.to_json({**doc, "moves": legal}))
+        return
+    if legal is None:
+        mover = seats[to_move] if to_move is not None else "another seat"
+        click.echo(
+            f"it is {mover}'s turn: {mover}'s moves would tell what only {mover} may see "
+            "(--as all shows them)",
+            err=True,
+        )
         return
     for move in legal:
         click.echo(move)
@@ -165,10 +181,23 @@ def act(log: Path, moves: tuple[str, ...], who: str | None) -> None:
     opened = logs.open_log(log)
     seats = opened.log.header.seats
     seat = _mover(seats, who)
+    if seat is not None:
+        mail.check_received(opened, seat)
     steps = logs.act(opened, list(moves), seat)
     width = max([14, *(len(views.notation(opened.game, s)) + 1 for s in steps)])  # in one column
+    viewer: Viewer = EVERYTHING if seat is None else seat
     for step in steps:
-        click.echo(views.step_line(opened.game, seats, step, width))
+        click.echo(views.step_line(opened.game, seats, step, width, viewer))
+    if seat is not None:
+        try:
+            mail.remember(log, seat)
+        except (TribesError, OSError) as exc:
+            why = exc.message if isinstance(exc, TribesError) else exc.strerror or str(exc)
+            click.echo(
+                f"tribes: warning: the moves are appended, but this machine could not keep a "
+                f"copy of the log ({why}): the next log you receive is not checked against it",
+                err=True,
+            )
 
 
 def _mover(seats: Sequence[str], who: str | None) -> int | None:

@@ -10,9 +10,11 @@ from pathlib import Path
 import click
 
 from tribes.cli.common import WHOLE, WholeRange, say, warn
+from tribes.cli.quick import viewer_of
 from tribes.core import views
 from tribes.core.engine import play
 from tribes.core.errors import UsageError
+from tribes.core.game import EVERYTHING
 from tribes.events import codec
 from tribes.replay import logs
 from tribes.replay.cursor import check_point
@@ -31,12 +33,27 @@ OUT = click.Path(path_type=Path, dir_okay=False)
 )
 @click.option("--force", is_flag=True, help="Replace the -o file if it exists.")
 @click.option("--json", "as_json", is_flag=True, help="A JSON report: game, event, seed, position.")
-def position(log: Path, at: int | None, output: Path | None, force: bool, as_json: bool) -> None:
+@click.option(
+    "--as",
+    "who",
+    metavar="SEAT",
+    help="As this seat, 'spectator' or 'all' (default: $TRIBES_SEAT's seat, else all): a "
+    "position holds every hidden part, so only 'all' writes one of a game that hides any.",
+)
+def position(
+    log: Path, at: int | None, output: Path | None, force: bool, as_json: bool, who: str | None
+) -> None:
     """The position file of the state after event N, in the --position format of its game:
     'tribes new GAME --position FILE --seed S' starts a game in that very state (the same
     show --json, bar what a position cannot know, and the same legal moves)."""
     opened = logs.open_log(log)
     head = opened.log.header
+    hidden = opened.game.facts.hidden
+    if hidden and viewer_of(head.seats, who) != EVERYTHING:
+        raise UsageError(
+            f"a position holds every hidden part of the game ({hidden}), which this view may "
+            "not see; --as all writes it"
+        )
     asked = None if at is None else check_point(at, len(opened.log.events))
     steps = logs.shown(opened.game, opened.log, str(log), warn, index=asked)
     index = len(steps) - 1 if asked is None else asked

@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 
 from tribes.cli.common import WHOLE, say, warn
+from tribes.cli.quick import viewer_of
 from tribes.core import views
-from tribes.core.errors import UsageError
+from tribes.core.errors import TribesError, UsageError
 from tribes.events import codec
 from tribes.replay import logs, questions
 from tribes.replay.cursor import Cursor, check_point
@@ -43,26 +44,44 @@ def _print_changes(
 @click.option("--from", "start", type=WHOLE, help="From the state after event N ...")
 @click.option("--to", "end", type=WHOLE, help="... to the state after event M.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable list of changes.")
+@click.option(
+    "--as",
+    "who",
+    metavar="SEAT",
+    help="The states as this seat, 'spectator' or 'all' see them "
+    "(default: $TRIBES_SEAT's seat, else all).",
+)
 def diff(
-    paths: tuple[Path, ...], at: int | None, start: int | None, end: int | None, as_json: bool
+    paths: tuple[Path, ...],
+    at: int | None,
+    start: int | None,
+    end: int | None,
+    as_json: bool,
+    who: str | None,
 ) -> None:
-    """What changed: within one log (event N, or from N to M), or where two logs diverge."""
+    """What changed: within one log (event N, or from N to M), or where two logs diverge. Two
+    logs exit as diff(1) does: 0 the same, 1 they differ, 2 trouble (a log missing, damaged)."""
     if len(paths) == 2:
         if at is not None or start is not None or end is not None:
             raise UsageError(
                 "--at, --from and --to go with one log; two logs are compared where they part"
             )
-        _diff_logs(paths[0], paths[1], as_json)
-        return
+        try:
+            same = _diff_logs(paths[0], paths[1], as_json, who)
+        except TribesError as exc:
+            exc.exit_code = TROUBLE  # as diff(1): 2 for trouble, 1 only for logs that differ
+            raise
+        sys.exit(0 if same else 1)
     if len(paths) != 1:
         raise UsageError("diff takes one log, or two logs to compare")
     if at is not None and (start is not None or end is not None):
         raise UsageError("--at N shows what event N changed; --from and --to go without it")
     cursor = Cursor.open(paths[0])
+    viewer = viewer_of(cursor.seats, who)
     if start is None and end is None:
         n = check_point(len(cursor) if at is None else at, len(cursor), events=True)
         a, b = n - 1, n
-        title: dict[str, object] = {"event": cursor.describe(n)}
+        title: dict[str, object] = {"event": cursor.describe(n, viewer)}
     else:
         a = check_point(
             start if start is not None else 0,
@@ -71,12 +90,20 @@ def diff(
         )
         b = check_point(end if end is not None else len(cursor), len(cursor), option="--to")
         title = {"from": a, "to": b}
-    _print_changes(questions.state_diff(cursor, a, b), as_json, title)
+    _print_changes(questions.state_diff(cursor, a, b, viewer), as_json, title)
 
 
-def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
+TROUBLE = 2
+"""diff's exit status for two logs it cannot compare, as diff(1)'s."""
+
+
+def _diff_logs(path_a: Path, path_b: Path, as_json: bool, who: str | None) -> bool:
+    """Where two logs part, printed; whether they are the same game (header, events and
+    states)."""
     a, b = Cursor.open(path_a), Cursor.open(path_b)
-    where = questions.diverge(a, b)
+    viewer = viewer_of(a.seats, who)
+    where = questions.diverge(a, b, viewer)
+    same = where.event is None and where.state is None and not where.header
     if as_json:
         head = {
             "event": where.event,
@@ -85,12 +112,13 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
             "header": {name: {"a": x, "b": y} for name, x, y in where.header},
         }
         _print_changes(where.changes, True, codec.unstructure(head))
-        return
+        return same
     for name, x, y in where.header:
         say(f"the logs start differently: {name} {_value(x)} in {path_a}, {_value(y)} in {path_b}")
     if where.event is None and where.state is None:
-        say(f"the logs are the same game: {views.count(len(a), 'event')}, same states")
-        return
+        if not where.header:
+            say(f"the logs are the same game: {views.count(len(a), 'event')}, same states")
+        return same
     if where.event is not None:
         if where.event > where.common:
             longer = path_a if len(a) > len(b) else path_b
@@ -103,6 +131,7 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool) -> None:
     if where.state is not None:
         say(f"the states first differ after event {where.state}:")
         _print_changes(where.changes, False)
+    return same
 
 
 LATER_EVENT_ILLEGAL = 3

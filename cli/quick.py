@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from tribes.core import views
 from tribes.core.errors import UsageError
@@ -27,10 +27,35 @@ from tribes.events import codec
 from tribes.replay import logs, records
 from tribes.replay.cursor import check_point
 
+if TYPE_CHECKING:
+    from tribes.core.game import Viewer
+
 
 def at(count: int, index: int | None) -> int:
     """The event index ``--at`` names (default: the last of ``count``), checked."""
     return count if index is None else check_point(index, count)
+
+
+SEAT_VARIABLE = "TRIBES_SEAT"
+"""The seat of a player's shell: every command that shows a game shows that seat's view, and
+``act`` makes only that seat's moves, unless ``--as`` says otherwise."""
+
+
+def viewer_of(seats: Sequence[str], who: str | None, default: str = "all") -> Viewer:
+    """The view a command shows: the one ``--as`` names (a seat, ``spectator`` or ``all``);
+    without it, the seat ``TRIBES_SEAT`` names (a player's shell sees as that player, so that
+    what only others may see is never shown by accident); else ``default``."""
+    if who is not None:
+        return views.viewer_named(seats, who)
+    seat = os.environ.get(SEAT_VARIABLE) or None
+    if seat is None:
+        return views.viewer_named(seats, default)
+    if seat in seats or seat in ("all", "spectator"):
+        return views.viewer_named(seats, seat)
+    raise UsageError(
+        f"{SEAT_VARIABLE} '{views.printable(seat)}' is no seat of this log; its seats: "
+        f"{', '.join(seats)} (--as SEAT, spectator or all chooses another view)"
+    )
 
 
 def tag_line(key: str, value: str) -> str:
@@ -60,7 +85,7 @@ def state_text(
     index = len(steps) - 1 if asked is None else asked
     step = steps[index]
     state = step.state
-    viewer = views.viewer_named(head.seats, who)
+    viewer = viewer_of(head.seats, who)
     tags, noted = opened.log.tags, opened.log.notes.get(index)
     if as_json:
         doc = views.step_document(opened.game, head, index, state, viewer)
@@ -96,7 +121,7 @@ def log_lines(
     if states and not as_json:
         raise UsageError("--states goes with --json")
     steps = logs.shown(opened.game, opened.log, str(log), warn)
-    viewer = views.viewer_named(head.seats, who)
+    viewer = viewer_of(head.seats, who)
     notes = opened.log.notes
     if as_json:
         from tribes.events.jsonlines import JsonLines

@@ -19,7 +19,13 @@ from tribes.replay import logs
     is_flag=True,
     help="With --json: each record holds the state after it and the legal moves (start included).",
 )
-@click.option("--as", "who", metavar="SEAT", help="Effects (and states) as this seat may see them.")
+@click.option(
+    "--as",
+    "who",
+    metavar="SEAT",
+    help="Effects (and states) as this seat, 'spectator' or 'all' may see them "
+    "(default: $TRIBES_SEAT's seat, else all).",
+)
 def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     """One line per event: index, seat, notation, effects."""
     for line in log_lines(log, who, as_json=as_json, states=states, warn=warn):
@@ -32,7 +38,10 @@ def log_(log: Path, as_json: bool, states: bool, who: str | None) -> None:
     "--at", "index", type=WHOLE, help="The state after event N (0: the start; default: the last)."
 )
 @click.option(
-    "--as", "who", metavar="SEAT", help="See as this seat, 'spectator' or 'all' (default)."
+    "--as",
+    "who",
+    metavar="SEAT",
+    help="See as this seat, 'spectator' or 'all' (default: $TRIBES_SEAT's seat, else all).",
 )
 @click.option("--json", "as_json", is_flag=True, help="A JSON document instead of the board.")
 @click.option("--svg", "as_svg", is_flag=True, help="The board as an SVG picture.")

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 import click
 
 from tribes.cli.common import WHOLE, warn
+from tribes.cli.quick import viewer_of
 from tribes.core.errors import UsageError
 from tribes.replay import panes, stepper
 from tribes.replay.cursor import Cursor
@@ -153,7 +154,14 @@ def _size(fd: int) -> tuple[int, int]:
 @click.argument("log", type=click.Path(path_type=Path))
 @click.option("--at", type=WHOLE, help="Open at event N.")
 @click.option("--no-color", is_flag=True, help="No colour (also when NO_COLOR is set).")
-def replay(log: Path, at: int | None, no_color: bool) -> None:
+@click.option(
+    "--as",
+    "who",
+    metavar="SEAT",
+    help="See as this seat ('v' then shows it or a spectator's view only), 'spectator' or "
+    "'all' (default: $TRIBES_SEAT's seat, else all, and 'v' goes through every view).",
+)
+def replay(log: Path, at: int | None, no_color: bool, who: str | None) -> None:
     """Step through a log interactively: → next, ← previous, g/G first/last, N Enter jump,
     d diff, e all effects, v point of view, /text search (Enter again: the next match),
     H J K L or Shift+arrows pan, ? help, q quit."""
@@ -163,11 +171,18 @@ def replay(log: Path, at: int | None, no_color: bool) -> None:
         )
     said: list[str] = []
     cursor = Cursor.open(log, said.append)
+    viewer = viewer_of(cursor.seats, who)
     if at is not None:
         cursor.seek(at)
     else:
         cursor.first()
-    model = stepper.Stepper(cursor, name=log.name, message=" ".join(said))
+    model = stepper.Stepper(
+        cursor,
+        name=log.name,
+        message=" ".join(said),
+        viewer=viewer,
+        views=stepper.views_from(viewer),
+    )
     colour = wants_colour(sys.stdout, no_color)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)

@@ -8,6 +8,8 @@ import click
 
 from tribes.cli.common import WHOLE
 from tribes.core import views
+from tribes.core.errors import TribesError
+from tribes.replay import mail
 from tribes.replay.undo import undo as take_back
 
 LOG = click.Path(path_type=Path)
@@ -29,4 +31,10 @@ def undo(log: Path, moves: int | None, force: bool) -> None:
     it was in LOG.undone. The log's digest changes: undo is for your own games, not a log you
     already shared. Refused when a tag or note was added after those moves, or when nothing
     would be left."""
-    click.echo(views.printable(take_back(log, moves, force=force).line()))
+    undone = take_back(log, moves, force=force)
+    click.echo(views.printable(undone.line()))
+    try:
+        mail.taken_back(log, undone.was)  # act --as goes on from the log as it is now
+    except (TribesError, OSError) as exc:
+        why = exc.message if isinstance(exc, TribesError) else exc.strerror or str(exc)
+        click.echo(f"tribes: warning: the copy act --as keeps is as it was ({why})", err=True)

@@ -110,9 +110,9 @@ class Cursor:
         """The event ``index`` in notation ("start" for 0)."""
         return views.notation(self.game, self.at(index))
 
-    def describe(self, index: int) -> str:
-        """Event ``index`` as one line: seat, notation, effects."""
-        return views.describe(self.game, self.seats, self.at(index))
+    def describe(self, index: int, viewer: Viewer = EVERYTHING) -> str:
+        """Event ``index`` as one line: seat, notation, effects (as ``viewer`` may see them)."""
+        return views.describe(self.game, self.seats, self.at(index), viewer)
 
     def find(self, text: str, start: int | None = None) -> int | None:
         """The next event after ``start`` (default: the current one) whose notation or effects

@@ -12,7 +12,7 @@ from tribes.core.blake2 import blake2b
 from tribes.core.engine import Step, play
 from tribes.core.errors import BadNotation, IllegalMove, TribesError
 from tribes.core.events import Event
-from tribes.core.game import EVERYTHING, Game
+from tribes.core.game import EVERYTHING, Game, Viewer
 from tribes.events import codec, logfile
 from tribes.events.logfile import Annotation, GameLog
 from tribes.replay.cursor import Cursor, check_point
@@ -48,8 +48,10 @@ def kept_annotations(
     return (*tags, *notes)
 
 
-def state_diff(cursor: Cursor, a: int, b: int) -> list[Change]:
-    return diff(cursor.game, cursor.document(EVERYTHING, a), cursor.document(EVERYTHING, b))
+def state_diff(cursor: Cursor, a: int, b: int, viewer: Viewer = EVERYTHING) -> list[Change]:
+    """What changed from the state after event ``a`` to the one after ``b``, as ``viewer``
+    sees the two (default: everything)."""
+    return diff(cursor.game, cursor.document(viewer, a), cursor.document(viewer, b))
 
 
 @attrs.frozen
@@ -65,7 +67,8 @@ class Divergence:
     """The header fields that differ (name, value in a, value in b): the logs start apart."""
 
 
-def diverge(a: Cursor, b: Cursor) -> Divergence:
+def diverge(a: Cursor, b: Cursor, viewer: Viewer = EVERYTHING) -> Divergence:
+    """Where two logs of one game part; the state diff there as ``viewer`` sees it."""
     if a.game.name != b.game.name:
         raise TribesError(
             f"the logs are of different games: {a.game.name} and {b.game.name}; diff compares two logs of one game"
@@ -89,7 +92,7 @@ def diverge(a: Cursor, b: Cursor) -> Divergence:
     if state is None and event is None:
         return Divergence(None, None, [], common, header)
     where = state if state is not None else min(event or common, common)
-    changes = diff(a.game, a.document(EVERYTHING, where), b.document(EVERYTHING, where))
+    changes = diff(a.game, a.document(viewer, where), b.document(viewer, where))
     return Divergence(event, state, changes, common, header)
 
 

@@ -115,7 +115,10 @@ def refuse_tail(opened: Opened) -> None:
     tail = opened.tail
     if tail is not None:
         raise UncommittedTail(
-            f"{tail.describe()}; 'tribes repair {opened.path}' cuts it (keeping a backup)",
+            f"{tail.describe()}, or a file cut short on its way: a file received whole cannot "
+            "have an interrupted append, so for a log you were sent, ask for it again; "
+            f"'tribes repair {opened.path}' drops the records after byte {tail.offset} "
+            "(keeping a backup)",
             path=str(opened.path),
             offset=tail.offset,
             records=tail.records,

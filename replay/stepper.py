@@ -79,6 +79,15 @@ PANE_WIDTH = 34
 GAP = " │ "
 
 
+def views_from(viewer: Viewer) -> tuple[Viewer, ...] | None:
+    """The views ``v`` may go through for a replay opened as ``viewer``: a seat's own and a
+    spectator's for a seat (a player never sees another's hidden parts by a key), a
+    spectator's alone for a spectator, every one for everything."""
+    if viewer == EVERYTHING:
+        return None
+    return (SPECTATOR,) if viewer is SPECTATOR else (viewer, SPECTATOR)
+
+
 @attrs.define
 class Stepper:
     """What the screen shows and how keys change it."""
@@ -95,8 +104,12 @@ class Stepper:
     last_search: str | None = None
     pan: tuple[int, int] = (0, 0)
     """How far the body is panned: columns right, rows down (clamped when painted)."""
+    views: tuple[Viewer, ...] | None = None
+    """The views ``v`` goes through; None: every one (everything, a spectator, each seat)."""
 
     def viewers(self) -> list[Viewer]:
+        if self.views is not None:
+            return list(self.views)
         return [EVERYTHING, SPECTATOR, *range(len(self.cursor.seats))]
 
     def press(self, key: str) -> bool:

@@ -45,6 +45,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: rank.get(item.nodeid.partition("[")[0], len(rank)))
 
 
+@pytest.fixture(autouse=True)
+def _a_state_folder_of_its_own(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``act --as`` remembers the logs it writes (``replay/mail.py``): each test in a folder of
+    its own, never the user's; and no ``TRIBES_SEAT`` of the shell that runs the tests."""
+    monkeypatch.setenv("TRIBES_STATE", str(tmp_path_factory.mktemp("state")))
+    monkeypatch.delenv("TRIBES_SEAT", raising=False)
+
+
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
     """``tribes`` in-process, in a scratch folder, its contract checked on every call."""

@@ -58,10 +58,11 @@ def test_a_batch_that_runs_into_the_other_seat_s_turn_appends_nothing(cli):
 
 def test_an_unknown_seat_is_a_usage_error_naming_the_seats(cli):
     log = cli.new(names="ann,bob")
-    line = cli.fails_untouched(log, "act", log, "--as", "zed", cli.moves(log)[0], code=2)
+    move = cli.moves(log)[0]
+    line = cli.fails_untouched(log, "act", log, "--as", "zed", move, code=2)
     assert line == "tribes: --as 'zed' is no seat of this log; its seats: ann, bob"
-    _with_env(cli, TRIBES_SEAT="zed")
-    line = cli.fails_untouched(log, "act", log, cli.moves(log)[0], code=2)
+    _with_env(cli, TRIBES_SEAT="zed")  # (moves too would refuse a seat the log does not have)
+    line = cli.fails_untouched(log, "act", log, move, code=2)
     assert line == "tribes: TRIBES_SEAT 'zed' is no seat of this log; its seats: ann, bob"
 
 

@@ -30,6 +30,17 @@ def change_lines(output: str) -> list[str]:
     return [line.strip() for line in output.splitlines() if line.startswith("  ")]
 
 
+def differ(cli: Any, *args: Any) -> str:
+    """``diff`` of two logs that differ: exit 1, as diff(1); its output."""
+    result = cli.run("diff", *args)
+    assert result.exit_code == 1, (args, result.exit_code, result.stdout, result.stderr)
+    return str(result.stdout)
+
+
+def differ_json(cli: Any, *args: Any) -> Any:
+    return json.loads(differ(cli, *args, "--json"))
+
+
 def assert_game_language(changes: list[Change]) -> None:
     """Every change phrased for people: no dotted document paths, no bare 'path: a → b'."""
     for change in changes:
@@ -202,14 +213,14 @@ def test_diff_between_two_pending_decisions(cli: Any, random_game: Any) -> None:
 
 def test_two_logs_part_at_the_order_event(cli: Any, fixture_log: Any) -> None:
     a, b = fixture_log("epoch-boundary-order-a"), fixture_log("epoch-boundary-order-b")
-    out = cli.ok("diff", a, b)
+    out = differ(cli, a, b)
     assert "event 2" in out.splitlines()[0]
     assert "order 36 38" in out and "order 38 36" in out
     assert "after event 2" in out
     lines = change_lines(out)
     assert "track red: 3 → 7" in lines  # order-b: 36 scores 2+2 for red instead of being doomed
     assert "territory 36: empty → 2 red" in lines
-    doc = cli.json("diff", a, b, "--json")
+    doc = differ_json(cli, a, b)
     assert doc["event"] == 2  # the first event that differs
     assert doc["state"] == 2  # the first state that differs (by state hash)
     assert {"path": "track.red", "old": 3, "new": 7, "text": "track red: 3 → 7"} in doc["changes"]
@@ -219,7 +230,7 @@ def village_changes(cli: Any, fixture_log: Any) -> tuple[list[dict[str, Any]], l
     """The diff of order-a against order-b (where the villages numbered 4 and 5, at 36 and 38,
     swap places in the list), and order-a's villages after event 2."""
     a, b = fixture_log("epoch-boundary-order-a"), fixture_log("epoch-boundary-order-b")
-    doc = cli.json("diff", a, b, "--json")
+    doc = differ_json(cli, a, b)
     return doc["changes"], Cursor.open(a).document(EVERYTHING, 2)["villages"]
 
 
@@ -258,9 +269,9 @@ def test_two_logs_diff_names_a_village_by_its_number(cli: Any, fixture_log: Any)
 def test_a_log_and_its_fork_agree_on_the_shorter(cli: Any, demo_log: Path) -> None:
     fork = demo_log.with_name("fork.tribes")
     cli.ok("fork", demo_log, "--at", 20, "-o", fork)
-    out = cli.ok("diff", demo_log, fork)
+    out = differ(cli, demo_log, fork)
     assert "19" in out and "goes on" in out
-    doc = cli.json("diff", fork, demo_log, "--json")
+    doc = differ_json(cli, fork, demo_log)
     assert doc["event"] == 20 and doc["state"] is None and doc["changes"] == []
 
 
@@ -277,15 +288,15 @@ def test_logs_with_other_seeds_or_seats_still_diff_sensibly(
     cli: Any, random_game: Any, fixture_log: Any
 ) -> None:
     a, b = random_game(1, 3), random_game(2, 3)  # same seats, other seeds
-    doc = cli.json("diff", a, b, "--json")
+    doc = differ_json(cli, a, b)
     assert doc["state"] == 0  # different boards from the start
     assert doc["event"] == 1
     assert doc["changes"]
     assert any(c["text"].startswith("territory ") for c in doc["changes"])
-    out = cli.ok("diff", a, b)
+    out = differ(cli, a, b)
     assert "event 1" in out and "after event 0" in out
     # other seats: 3 named seats against 2
-    doc = cli.json("diff", fixture_log("full-game-3p"), fixture_log("two-players"), "--json")
+    doc = differ_json(cli, fixture_log("full-game-3p"), fixture_log("two-players"))
     assert doc["state"] == 0 and doc["changes"]
     for change in doc["changes"]:
         assert "Traceback" not in change["text"] and change["text"]
@@ -357,7 +368,7 @@ def test_with_two_logs_the_error_names_the_bad_one(cli: Any, demo_log: Path, dam
         folder / "missing.tribes",
     ):
         for args in ([demo_log, broken], [broken, demo_log, "--json"]):
-            line = cli.fails("diff", *args)
+            line = cli.fails("diff", *args, code=2)  # trouble, as diff(1) says it
             assert broken.name in line, line
 
 
@@ -367,7 +378,8 @@ def test_another_format_version_names_the_versions(cli: Any, demo_log: Path, dam
 
 
 def test_two_logs_of_different_games_are_one_clear_error(tmp_path: Path) -> None:
-    """Bad input: two logs of different games for diff — one line, exit 1, no traceback."""
+    """Bad input: two logs of different games for diff — one line, exit 2 (diff(1)'s
+    trouble), no traceback."""
     from click.testing import CliRunner
 
     from tribes.cli.main import main
@@ -381,7 +393,7 @@ def test_two_logs_of_different_games_are_one_clear_error(tmp_path: Path) -> None
             str(root / "iwari" / "full-game-2p.json"),
         ],
     )
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.output == (
         "tribes: the logs are of different games: clans and iwari; diff compares two logs of one game\n"
     )
