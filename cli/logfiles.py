@@ -85,6 +85,14 @@ def verify(
         differ = f", {totals.differ} intact under other rules" if totals.differ else ""
         say(f"{totals.inputs - bad} ok, {bad} failed{differ}")
     status = _status(totals)
+    if status == 1:
+        sys.exit(status)
+    if old is not None or told is not None:
+        said = _compared(paths[0], old, told)
+        for ok, line in said:
+            say(("ok    " if ok else "FAIL  ") + line)
+        if not all(ok for ok, _ in said):
+            sys.exit(1)
     if status:
         sys.exit(status)
 
@@ -101,12 +109,6 @@ def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> Non
         say(carry.summary(done))
     if any(one.refused is not None for one in done):
         sys.exit(1)
-    if old is not None or told is not None:
-        said = _compared(paths[0], old, told)
-        for ok, line in said:
-            click.echo(views.printable(("ok    " if ok else "FAIL  ") + line))
-        if not all(ok for ok, _ in said):
-            sys.exit(1)
 
 
 def _compared(path: Path, old: Path | None, told: str | None) -> list[tuple[bool, str]]:

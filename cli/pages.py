@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from tribes.cli.common import say, warn
-from tribes.core import views
 from tribes.cli.quick import viewer_of
 from tribes.replay import html, logs
 
