@@ -50,16 +50,14 @@ def twelfth_bonus(bonus: int, rules_version: int | None = None) -> Iterator[None
         return chart if name == "epochs.json" else real(package, name)
 
     board.packaged = packaged  # type: ignore[assignment]  # the double: the chart swapped
-    board._standard.cache_clear()
-    board._from_text.cache_clear()
+    board.forget_built()
     if rules_version is not None:
         game.rules_version = rules_version
     try:
         yield
     finally:
         board.packaged = real  # type: ignore[assignment]
-        board._standard.cache_clear()
-        board._from_text.cache_clear()
+        board.forget_built()
         game.rules_version = saved
 
 

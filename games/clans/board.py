@@ -120,6 +120,13 @@ def load(source: str = STANDARD, text: str | None = None) -> Board:
     return _standard() if text is None else _from_text(text, source)
 
 
+def forget_built() -> None:
+    """Forget the boards built so far (their memos): for a test that swaps the data the next
+    ones are built from (``tribes.testing.rulechange``), never needed in play."""
+    _standard.cache_clear()
+    _from_text.cache_clear()
+
+
 @functools.cache
 def _standard() -> Board:
     chart = packaged("tribes.games.clans", "epochs.json")
