@@ -31,6 +31,7 @@ how far the scores are apart.
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,18 +44,21 @@ NOT = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 """Each comparison and the one that holds exactly when it does not."""
 
 
-class Node:
+class Node(abc.ABC):
     """A truth construct of a parsed expression: its value (called, as the language's closures
     are) and its distances to true (``near``) and to false (``far``)."""
 
+    @abc.abstractmethod
     def __call__(self, doc: Mapping[str, Any]) -> Any:
-        raise NotImplementedError
+        """The construct's value in ``doc``."""
 
+    @abc.abstractmethod
     def near(self, doc: Mapping[str, Any]) -> float:
-        raise NotImplementedError
+        """How far ``doc`` is from making it true (0: it holds)."""
 
+    @abc.abstractmethod
     def far(self, doc: Mapping[str, Any]) -> float:
-        raise NotImplementedError
+        """How far ``doc`` is from making it false (0: it does not hold)."""
 
 
 class Truth(Node):
