@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: demo test lint bench clean compiled test-compiled
+.PHONY: demo check test lint bench clean compiled test-compiled
 
 # Python compiles each module once and keeps its bytecode (__pycache__/, ignored by git), even where
 # the environment says not to (PYTHONDONTWRITEBYTECODE): the test suite starts hundreds of Python
@@ -46,13 +46,16 @@ PACKAGES := $(patsubst %/__init__.py,%,$(wildcard */__init__.py))
 # modules are not reported here: --follow-imports=silent).
 STRICT := -p tribes.core -p tribes.events $(foreach g,$(wildcard games/*/__init__.py),-m tribes.$(subst /,.,$(patsubst %/__init__.py,%,$(g))))
 
-test: $(STAMP) $(CHROMIUM)
+# Lint and types over the whole tree, without the tests: what a contributor runs before a commit.
+check: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	@mkdir -p $(TYPING)/tribes && for d in $(PACKAGES); do ln -sfn ../../../$$d $(TYPING)/tribes/$$d; done
 	MYPYPATH=$(TYPING) $(BIN)/mypy $(foreach d,$(PACKAGES),-p tribes.$(d))
 	MYPYPATH=$(TYPING) $(BIN)/mypy --strict --follow-imports=silent $(STRICT)
 	MYPYPATH=$(TYPING):examples/dice $(BIN)/mypy -p tribes_dice
+
+test: check $(CHROMIUM)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 # The optional compiled build (setup.py: TRIBES_COMPILE=1 compiles its COMPILED modules with mypyc,
