@@ -146,9 +146,9 @@ def baseline(
 
     def fill(fd: int) -> None:
         with progress(paths, "baseline") as told:
-            made.append(make(paths, Where(jobs, cluster), fd_writer(fd), told, say))
+            made.append(make(paths, Where(jobs, cluster), fd_writer(fd), told, failures.say))
 
-    say = Failures(as_json).say
+    failures = Failures(as_json)
     logs.write_output_from(output, fill, force=force)
     (done,) = made
     size, failed = done.size, done.failed

@@ -18,9 +18,9 @@ from baseline_mutants import records, seal, values, without_words
 
 from tribes.games.clans.events import VillageFounded
 from tribes.replay import baseline_file, corpus, logs
-from tribes.testing import rulechange
 from tribes.replay import regress as regressing
 from tribes.replay.parallel import Where
+from tribes.testing import rulechange
 from tribes.testing.cli import Cli
 
 
