@@ -135,24 +135,32 @@ def baseline(
     jobs: int,
     cluster: str | None,
 ) -> None:
-    """Record every game's outcome and a digest of its state after every event, for 'tribes
-    regress' to compare with after a change to the code."""
+    """Record every game's outcome, a digest of its state after every event and the words of
+    the events that moved a score, for 'tribes regress' to compare with after a change to the
+    code."""
     from tribes.replay import logs
-    from tribes.replay.baseline import make
+    from tribes.replay.baseline import Made, fd_writer, make
 
     logs.check_output(output, force=force)  # before the work, not after it
-    with progress(paths, "baseline") as told:
-        made = make(paths, Where(jobs, cluster), told, Failures(as_json).say)
-    logs.write_output(output, made.data, force=force)
-    size, failed = len(made.data), made.failed
+    made: list[Made] = []
+
+    def fill(fd: int) -> None:
+        with progress(paths, "baseline") as told:
+            made.append(make(paths, Where(jobs, cluster), fd_writer(fd), told, failures.say))
+
+    failures = Failures(as_json)
+    logs.write_output_from(output, fill, force=force)
+    (done,) = made
+    size, failed = done.size, done.failed
     if as_json:
-        report = {"output": str(output), "games": made.games, "events": made.events}
+        report = {"output": str(output), "games": done.games, "events": done.events}
         click.echo(codec.to_json(report | {"bytes": size, "failed": list(failed)}))
     else:
-        per_event = size / made.events if made.events else 0.0
+        per_event = size / done.events if done.events else 0.0
+        per_game = size / done.games if done.games else 0.0
         say(
-            f"{output}: {views.count(made.games, 'game')}, {views.count(made.events, 'event')}, "
-            f"{size:,} bytes ({per_event:.1f} an event)"
+            f"{output}: {views.count(done.games, 'game')}, {views.count(done.events, 'event')}, "
+            f"{size:,} bytes ({per_game:.0f} a game, {per_event:.1f} an event)"
             + (f"; {_not_replayed(len(failed))}" if failed else "")
         )
     if failed:
@@ -161,30 +169,38 @@ def baseline(
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=GAMES)
-@click.option("--baseline", "baseline_file", type=GAMES, required=True, help="The baseline file.")
+@click.option(
+    "--baseline", "baseline_file_path", type=GAMES, required=True, help="The baseline file."
+)
 @click.option("--all", "every", is_flag=True, help="A line for every game, unchanged ones too.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON document: each game, the summary.")
 @work_options
 def regress(
     paths: tuple[Path, ...],
-    baseline_file: Path,
+    baseline_file_path: Path,
     every: bool,
     as_json: bool,
     jobs: int,
     cluster: str | None,
 ) -> None:
     """Replay games with the code installed now against a baseline: per changed game the first
-    event whose state differs, the outcomes before and now, the first event now illegal; then
-    a summary. Exit 1 if any game changed (or cannot be read)."""
-    from tribes.replay import baseline as baselines
+    event that differs, what it did before and does now in the game's words, the outcomes before
+    and now, the first event now illegal; then a summary: winners changed, games now illegal by
+    rule, score shifts by seat, lengths. Exit 1 if any game changed (or cannot be read)."""
+    from tribes.replay import baseline_file
     from tribes.replay import regress as regressing
+    from tribes.replay.regress_summary import Tally
 
-    recorded = baselines.read(baseline_file)
-    tally = regressing.Tally(len(recorded))
+    recorded = baseline_file.read(baseline_file_path)
+    tally = Tally()
     found: list[dict[str, Any]] = []
     failed = Failures(as_json)
+
+    def missing(n: int) -> None:
+        tally.missing = n
+
     with progress(paths, "regress") as told:
-        for item in regressing.regress(paths, recorded, Where(jobs, cluster), told):
+        for item in regressing.regress(paths, recorded, Where(jobs, cluster), told, missing):
             if isinstance(item, sweep.Visited):
                 failed(item)
                 continue
@@ -201,7 +217,10 @@ def regress(
         click.echo(codec.to_json(document))
     else:
         unread = len(failed.found)
-        say(summary.line() + (f"; {unread} could not be read" if unread else ""))
+        lines = summary.lines()
+        lines[0] += f"; {unread} could not be read" if unread else ""
+        for line in lines:
+            say(line)
     if summary.changed or failed.found:
         sys.exit(1)
 

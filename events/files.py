@@ -94,6 +94,18 @@ def write_atomic(path: Path, data: bytes, *, replace: bool) -> None:
     """Write ``path`` whole: a unique temporary file beside it, fsync, then rename (``replace``)
     or link (which refuses an existing name), then fsync the folder. A rewrite (``replace``)
     first removes the stale temporary files of earlier writes of ``path`` that never finished."""
+
+    def fill(fd: int) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+
+    write_atomic_from(path, fill, replace=replace)
+
+
+def write_atomic_from(path: Path, fill: Callable[[int], None], *, replace: bool) -> None:
+    """:func:`write_atomic` of what ``fill`` writes to the file descriptor it is given (a file
+    made as it is written, never held whole: a baseline of a million games)."""
     folder = path.parent
     if replace:
         sweep_stale(path)
@@ -105,9 +117,7 @@ def write_atomic(path: Path, data: bytes, *, replace: bool) -> None:
         raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
+            fill(fd)
             os.fsync(fd)
         finally:
             os.close(fd)

@@ -2,37 +2,43 @@
 change to the code altered, where first, and how their outcomes moved.
 
 A *baseline* records per game (named as commands name it: ``path``, ``path#K``; each input's
-path is written once, before its games) its outcome
-(over or not, winners, scores), the identity of its log (8 bytes of its digest: what ``regress``
-matches a game by, so that files moved or named otherwise still meet their records), the rules version of the tribes that recorded it, and a digest of
-the state after every event: the first :data:`WIDTH` bytes of the state's hash
+path is written once, before its games) its outcome (over or not, winners, scores), the identity
+of its log (8 bytes of its digest: what ``regress`` matches a game by, so that files moved or
+named otherwise still meet their records), the rules version of the tribes that recorded it, a
+digest of the state after every event — the first :data:`WIDTH` bytes of the state's hash
 (:func:`tribes.events.codec.state_hash`: its identity, so a field added at its default changes
-none), the start's first. ``regress`` replays the games with
-the code installed now, computes the same and compares: the first step whose digest differs is
-the first event whose state changed (a 2-byte digest misses a change with odds of 1 in 65,536,
-and then names a later event; the outcome and every later digest still show it).
+none), the start's first — and, from format version 3, the
+*words* of the events that moved a score or decided the game: their effects as the game
+describes them (``village 12 at 51 (...): red +6; chip to p1``), so that ``regress`` shows what
+an event did before and what it does now without the old code. ``regress`` replays the games
+with the code installed now and compares: the first step whose digest or recorded words differ
+is the first event whose state changed (a 2-byte digest misses a change with odds of 1 in
+65,536, and then names a later event; the outcome and every later digest still show it).
 
-The file (:data:`FORMAT`, version 2; version 1, whose digests are of the states' full form,
-:func:`tribes.events.codec.legacy_state_hash`, is read and compared as it was written) is a
-msgpack stream — a header map, one array per game, an
-end record with the game count — and then 16 bytes: the BLAKE2b digest of every byte before them,
-so that a file cut short or altered is refused in one line. It is untrusted input like a log: every field is
-checked for its type and size.
+The file (:data:`FORMAT`, version 3) is a msgpack stream — a header map; the records, each input
+named before its games; before every :data:`BLOCK` games an ``effects`` block holding their words,
+a line an event, compressed with bz2 when that is shorter (the words repeat from game to game: about 80 bytes a Clans
+game, 50 an Iwari or Hunters one); an end record with the game count — and then 16 bytes: the BLAKE2b digest of
+every byte before them, so that a file cut short or altered is refused in one line. It is
+written and read as a stream (a million games are never held) and is untrusted input like a log:
+every field is checked (:mod:`tribes.replay.baseline_file`). Versions 2 (no words) and 1 (no
+words; digests of the states' full form, compared as they were written) are still read.
 """
 
 from __future__ import annotations
 
-import io
+import bz2
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 import attrs
 import msgpack
 
 from tribes.core.blake2 import blake2b
-from tribes.core.errors import IllegalMove, TribesError, UsageError
+from tribes.core.errors import IllegalMove, UsageError
 from tribes.core.game import Game
 from tribes.events import codec, logfile
 from tribes.events.logfile import GameLog
@@ -40,38 +46,21 @@ from tribes.replay import sweep
 from tribes.replay.parallel import Where
 
 FORMAT = "tribes-baseline"
-VERSION = 2
-READABLE = (1, 2)
-"""Version 1 digests the states' full form (``codec.legacy_state_hash``), version 2 their
-identity (``codec.state_hash``)."""
+VERSION = 3
+READS = (1, 2, 3)
+"""The format versions this tribes reads: 1 digests the states' full form
+(``codec.legacy_state_hash``), 2 and 3 their identity (``codec.state_hash``); 1 and 2 hold no
+words."""
 WIDTH = 2
 """Bytes of digest per state."""
-MAX_GAMES = 10_000_000
-MAX_EVENTS = 100_000
-"""Steps of one game a baseline holds at most."""
-MAX_NAME = 4096
-MAX_SEATS = 16
-READ_CHUNK = 1 << 20
+BLOCK = 100
+"""Games whose words one effects block holds at most (what a reader decompresses at once)."""
+BLOCK_WORDS = 1 << 22
+"""Bytes of words after which a block ends (a reader takes four times as many)."""
 DIGEST = 16
 
-
-@attrs.frozen
-class Baseline:
-    """A baseline read: its games by log identity (what a game is matched by: a file moved or
-    named otherwise is the same game) and by name (to tell a log replaced under its name)."""
-
-    by_id: dict[bytes, Record]
-    by_name: dict[str, Record]
-    version: int = VERSION
-    """The version it was written in: its digests are compared with a replay's of the same
-    kind (:attr:`Recorder.full`)."""
-
-    def __len__(self) -> int:
-        return len(self.by_id)
-
-
-class BadBaseline(TribesError):
-    """A baseline file that is not one, or is damaged: one line naming the file and where."""
+Words = tuple[tuple[int, tuple[str, ...]], ...]
+"""The words a record holds: (event number, the texts of its effects), by event."""
 
 
 @attrs.frozen
@@ -87,10 +76,12 @@ class Record:
     scores: tuple[int, ...]
     digests: bytes
     """WIDTH bytes per step, the start first: ``len(digests) // WIDTH - 1`` events replayed."""
-    illegal: tuple[int, str] | None = None
-    """Now only: the first event the rules refuse (its number, why), where the replay stopped."""
-    moves: tuple[str, ...] = ()
-    """Now only: every event in notation (to name the first one that differs)."""
+    words: Words | None = ()
+    """The effects' texts of the events that moved a score or decided the game; None when the
+    baseline (version 1 or 2) holds none."""
+    illegal: tuple[int, str, str | None] | None = None
+    """Now only: the first event the rules refuse (its number, why, the rule's id), where the
+    replay stopped."""
     header_rules: int = 0
     """Now only: the rules version the log's header names."""
     seats: tuple[str, ...] = ()
@@ -114,32 +105,64 @@ class Record:
             self.digests,
         ]
 
+    def words_text(self) -> str:
+        """The words in an effects block: a line an event (its number after the previous
+        one, a tab, its effects' texts between unit separators)."""
+        out = []
+        last = 0
+        for event, texts in self.words or ():
+            out.append(f"{event - last}\t{UNIT.join(texts)}")
+            last = event
+        return "\n".join(out)
+
+
+GAMES = "\x1e"
+"""Between the words of two games in an effects block."""
+UNIT = "\x1f"
+"""Between the texts of two effects of an event."""
+
+
+def plain(text: str) -> str:
+    """An effect's text as a baseline records it: printable (a tab, a line break, a separator
+    or any other control character made a space)."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else " " for c in text)
+
 
 @attrs.frozen
 class Recorder:
-    """The visit of ``baseline`` and ``regress``: a game's record as it replays now (with
-    ``moves``, its events in notation too)."""
+    """The visit of ``baseline`` and ``regress``: a game's record as it replays now (what travels
+    back from a worker: its digests, outcome and words, nothing a game long besides)."""
 
-    moves: bool = False
     full: bool = False
     """Digest each state's full form, as baselines of version 1 did, not its identity."""
 
     def __call__(self, name: str, game: Game, log: GameLog) -> Record:
         header = log.header
+        seats = header.seats
         if len(log.events) >= MAX_EVENTS:
             raise UsageError(f"{name}: more than {MAX_EVENTS - 1} events: too long for a baseline")
         state = game.setup(header)
         hashed = codec.legacy_state_hash if self.full else codec.state_hash
         digests = [_digest(hashed(state))]
+        words: list[tuple[int, tuple[str, ...]]] = []
         illegal = None
+        size = 0
+        outcome = game.outcome(state)
         for index, event in enumerate(log.events, start=1):
             try:
-                state, _ = game.apply(state, event)
+                state, effects = game.apply(state, event)
             except IllegalMove as exc:
-                illegal = (index, exc.reason + (f" ({exc.rule})" if exc.rule else ""))
+                illegal = (index, exc.reason, exc.rule)
                 break
             digests.append(_digest(hashed(state)))
-        outcome = game.outcome(state)
+            said = tuple(plain(effect.describe(seats))[:MAX_TEXT] for effect in effects)
+            now = game.outcome(state)
+            if said and (now.scores != outcome.scores or now.winners != outcome.winners):
+                words.append((index, said))
+                size += sum(map(len, said))
+                if size > BLOCK_WORDS:
+                    raise UsageError(f"{name}: its events say too much for a baseline")
+            outcome = now
         return Record(
             name=name,
             game=game.name,
@@ -149,14 +172,20 @@ class Recorder:
             winners=outcome.winners if illegal is None else (),
             scores=outcome.scores if illegal is None else (),
             digests=b"".join(digests),
+            words=tuple(words),
             illegal=illegal,
-            moves=tuple(game.format_move(e) for e in log.events) if self.moves else (),
             header_rules=header.rules_version,
-            seats=header.seats,
+            seats=seats,
         )
 
 
-_GAME_OF_CORPUS = re.compile(r"(.+\.corpus)#([1-9][0-9]*)", re.S)
+MAX_EVENTS = 100_000
+"""Steps of one game a baseline holds at most."""
+MAX_TEXT = 512
+"""Characters of one effect's words a baseline keeps (the rest is left off, now as before)."""
+
+
+_GAME_OF_CORPUS = re.compile(r"(.+\.corpus)#([1-9][0-9]*)", re.S | re.A)
 
 
 def split_name(name: str) -> tuple[str, int]:
@@ -173,180 +202,55 @@ def _digest(state_hash: str) -> bytes:
 # --- the file ------------------------------------------------------------------------------------
 
 
-def write(out: BinaryIO, records: Iterable[Record]) -> int:
-    """Write a baseline of ``records``; how many games it holds."""
-    summing = blake2b(digest_size=16)
+class _Writer:
+    """The file as it is written: every value packed, summed and passed on to ``out``."""
 
-    def put(data: Any) -> None:
+    def __init__(self, out: Callable[[bytes], object]) -> None:
+        self.out = out
+        self.summing = blake2b(digest_size=DIGEST)
+
+    def put(self, data: Any) -> None:
         packed = msgpack.packb(data, use_bin_type=True)
-        summing.update(packed)
-        out.write(packed)
+        self.summing.update(packed)
+        self.out(packed)
 
-    put({"format": FORMAT, "version": VERSION, "width": WIDTH})
+
+def write(out: Callable[[bytes], object], records: Iterable[Record]) -> int:
+    """Write a baseline of ``records`` through ``out`` as they come (a block of :data:`BLOCK`
+    games held at once); how many games it holds."""
+    writer = _Writer(out)
+    writer.put({"format": FORMAT, "version": VERSION, "width": WIDTH})
     count = 0
-    last = None
+    last: list[str | None] = [None]
+    block: list[Record] = []
+
+    def flush() -> None:
+        if not block:
+            return
+        if VERSION >= 3:  # (a test writes the versions before as they were)
+            words = GAMES.join(r.words_text() for r in block).encode()
+            packed = bz2.compress(words, 9)  # a few games say too little to gain from it
+            writer.put(["effects", len(block), packed if len(packed) < len(words) else words])
+        for record in block:
+            source, number = split_name(record.name)
+            if source != last[0]:
+                writer.put(["input", source])
+                last[0] = source
+            writer.put(record.wire(number))
+        block.clear()
+
+    size = 0
     for record in records:
-        source, number = split_name(record.name)
-        if source != last:
-            put(["input", source])
-            last = source
-        put(record.wire(number))
+        block.append(record)
         count += 1
-    put(["end", count])
-    out.write(summing.digest())
+        size += len(record.words_text())
+        if len(block) == BLOCK or size >= BLOCK_WORDS:
+            flush()
+            size = 0
+    flush()
+    writer.put(["end", count])
+    out(writer.summing.digest())
     return count
-
-
-def read(path: Path) -> Baseline:
-    """Every game of the baseline at ``path``, by name; BadBaseline in one line if the file
-    is no baseline, of another version, cut short or damaged."""
-    try:
-        handle = path.open("rb")
-    except FileNotFoundError:
-        raise UsageError(f"baseline {path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"baseline {path}: is a directory, not a baseline file") from None
-    except OSError as exc:
-        raise BadBaseline(f"baseline {path}: cannot read: {exc.strerror or exc}") from None
-    with handle:
-        if not path.is_file():
-            raise BadBaseline(f"baseline {path}: not a regular file")
-        size = path.stat().st_size
-        if size < DIGEST:
-            raise BadBaseline(f"baseline {path}: not a baseline file (tribes baseline writes one)")
-        return _Reader(path, handle, size - DIGEST).games()
-
-
-class _Reader:
-    def __init__(self, path: Path, handle: BinaryIO, stream: int) -> None:
-        self.path = path
-        self.handle = handle
-        self.stream = stream
-        """The bytes before the digest."""
-        self.summing = blake2b(digest_size=16)
-        self.unpacker = msgpack.Unpacker(
-            raw=False,
-            strict_map_key=True,
-            max_buffer_size=4 * READ_CHUNK + WIDTH * MAX_EVENTS,
-            max_array_len=64,
-            max_map_len=16,
-            max_str_len=MAX_NAME,
-            max_bin_len=WIDTH * MAX_EVENTS,
-            max_ext_len=0,
-        )
-        self.fed = 0
-
-    def bad(self, why: str) -> BadBaseline:
-        return BadBaseline(f"baseline {self.path}: {why}")
-
-    def values(self) -> Iterator[tuple[Any, int]]:
-        """Each msgpack value with the byte it ends at; the digest fed as they come."""
-        done = 0
-        while True:
-            try:
-                for value in self.unpacker:
-                    end = self.unpacker.tell()
-                    yield value, end
-                    done = end
-            except (ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError) as e:
-                raise self.bad(f"damaged at byte {done}: {e}") from None
-            data = self.handle.read(min(READ_CHUNK, self.stream - self.fed))
-            if not data:
-                if self.fed != done:
-                    raise self.bad(
-                        f"cut short: {self.fed - done} bytes at byte {done} end mid-record"
-                    )
-                return
-            self.fed += len(data)
-            self.summing.update(data)
-            self.unpacker.feed(data)
-
-    def games(self) -> Baseline:
-        values = self.values()
-        out: dict[str, Record] = {}
-        by_id: dict[bytes, Record] = {}
-        first = next(values, None)
-        if first is None:
-            raise self.bad("empty: not a baseline file (tribes baseline writes one)")
-        head, _ = first
-        if not isinstance(head, dict) or head.get("format") != FORMAT:
-            raise self.bad("not a baseline file (tribes baseline writes one)")
-        version = head.get("version")
-        if type(version) is not int or version not in READABLE or head.get("width") != WIDTH:
-            raise self.bad(
-                f"version {version!r} of the format; this tribes reads versions "
-                + ", ".join(map(str, READABLE))
-            )
-        ended = False
-        source: str | None = None
-        for value, end in values:
-            if ended:
-                raise self.bad(f"bytes after the end record (at byte {end})")
-            if isinstance(value, list) and value[:1] == ["end"]:
-                self._end(value, len(out))
-                ended = True
-                continue
-            if isinstance(value, list) and value[:1] == ["input"]:
-                source = self._source(value, len(out) + 1)
-                continue
-            if source is None:
-                raise self.bad(f"game {len(out) + 1} comes before any input is named")
-            record = self._record(value, len(out) + 1, source)
-            if record.name in out:
-                raise self.bad(f"game {len(out) + 1} ({record.name!r}) is in it twice")
-            out[record.name] = record
-            by_id.setdefault(record.log_id, record)  # the same log twice: one record
-        if not ended:
-            raise self.bad(f"cut short: no end record after its {len(out)} games")
-        if self.handle.read(DIGEST + 1) != self.summing.digest():
-            raise self.bad("damaged: its digest does not match its contents")
-        return Baseline(by_id, out, version)
-
-    def _end(self, value: list[Any], count: int) -> None:
-        if len(value) != 2 or value[1] != count:
-            raise self.bad(f"damaged end record: it does not count the {count} games before it")
-
-    def _source(self, value: list[Any], number: int) -> str:
-        if len(value) != 2 or not isinstance(value[1], str) or not value[1].isprintable():
-            raise self.bad(f"the input before game {number} is not named by a line of text")
-        if not value[1] or len(value[1]) > MAX_NAME:
-            raise self.bad(f"the input before game {number} has no name or a name too long")
-        return str(value[1])
-
-    def _record(self, value: Any, number: int, source: str) -> Record:
-        where = f"game {number}"
-        if not isinstance(value, list) or len(value) != 8:
-            raise self.bad(f"{where}: not a game record")
-        k, game, rules, log_id, over, winners, scores, digests = value
-        if not _int(k) or (k and not source.endswith(".corpus")):
-            raise self.bad(f"{where}: its number in {source!r} is damaged")
-        name = f"{source}#{k}" if k else source
-        if not isinstance(game, str) or not game.isidentifier():
-            raise self.bad(f"{where} ({name}): its game is not a name")
-        if not _int(rules) or not isinstance(log_id, bytes) or len(log_id) != 8:
-            raise self.bad(f"{where} ({name}): damaged rules version or log identity")
-        if not isinstance(over, bool):
-            raise self.bad(f"{where} ({name}): 'over' is not true or false")
-        if not _ints(scores) or not _ints(winners) or any(w >= len(scores) for w in winners):
-            raise self.bad(f"{where} ({name}): damaged outcome")
-        if not isinstance(digests, bytes) or not digests or len(digests) % WIDTH:
-            raise self.bad(f"{where} ({name}): damaged state digests")
-        return Record(name, game, rules, log_id, over, tuple(winners), tuple(scores), digests)
-
-
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 31
-
-
-def _ints(value: Any) -> bool:
-    return (
-        isinstance(value, list)
-        and len(value) <= MAX_SEATS
-        and all(
-            isinstance(v, int) and not isinstance(v, bool) and -(1 << 31) < v < 1 << 31
-            for v in value
-        )
-    )
 
 
 # --- many games ---------------------------------------------------------------------------------
@@ -354,10 +258,10 @@ def _ints(value: Any) -> bool:
 
 @attrs.frozen
 class Made:
-    """A baseline made: its bytes, how many games and events it holds, and the games that could
+    """A baseline made: how many bytes, games and events it holds, and the games that could
     not be replayed (each ``{"path", "error"}``: left out of it)."""
 
-    data: bytes
+    size: int
     games: int
     events: int
     failed: tuple[dict[str, str], ...]
@@ -366,20 +270,23 @@ class Made:
 def make(
     paths: Sequence[Path],
     where: Where,
+    out: Callable[[bytes], object],
     progress: Callable[[int], None] = lambda n: None,
     failure: Callable[[str, str], None] = lambda name, error: None,
 ) -> Made:
-    """The baseline of every game of the inputs; ``failure`` told each game left out (its
-    name, why)."""
+    """The baseline of every game of the inputs, written through ``out`` as the games come;
+    ``failure`` told each game left out (its name, why)."""
     failed: list[dict[str, str]] = []
-    events = 0
+    events = size = 0
 
     def records() -> Iterator[Record]:
         nonlocal events
         for visited in sweep.sweep(paths, Recorder(), where, progress):
             error, record = visited.error, visited.result
             if record is not None and record.illegal is not None:
-                error = f"{visited.name}: event {record.illegal[0]} is illegal: {record.illegal[1]}"
+                index, reason, rule = record.illegal
+                because = reason + (f" ({rule})" if rule else "")
+                error = f"{visited.name}: event {index} is illegal: {because}"
             if error is not None:
                 failed.append({"path": visited.name, "error": error})
                 failure(visited.name, error)
@@ -388,6 +295,21 @@ def make(
             events += record.steps - 1
             yield record
 
-    buffer = io.BytesIO()
-    count = write(buffer, records())
-    return Made(buffer.getvalue(), count, events, tuple(failed))
+    def counted(data: bytes) -> None:
+        nonlocal size
+        size += len(data)
+        out(data)
+
+    count = write(counted, records())
+    return Made(size, count, events, tuple(failed))
+
+
+def fd_writer(fd: int) -> Callable[[bytes], None]:
+    """Write whole byte strings to a file descriptor (for :func:`make`)."""
+
+    def out(data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+
+    return out

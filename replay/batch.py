@@ -90,9 +90,10 @@ def expand(paths: Sequence[Path]) -> list[Path]:
     return out
 
 
-def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
+def units(paths: Sequence[Path], workers: int, most: int = 1000) -> Iterator[tuple[int, Unit]]:
     """``(input number, unit)`` for every input, in order; a corpus's chunks sized so that the
-    workers share the work evenly, then what was found of the corpus as a whole."""
+    workers share the work evenly (``most`` games a chunk at most), then what was found of the
+    corpus as a whole."""
     for number, path in enumerate(paths):
         try:
             ref = corpus.split_ref(path)
@@ -102,7 +103,7 @@ def units(paths: Sequence[Path], workers: int) -> Iterator[tuple[int, Unit]]:
                     yield number, read.chunk(ref[1] - 1, ref[1])
             elif corpus.is_corpus(path):
                 with corpus.Corpus(path) as read:  # read a chunk at a time, as the work asks
-                    size = parallel.shard_size(len(read), workers)
+                    size = parallel.shard_size(len(read), workers, most=most)
                     if not len(read):
                         yield number, read.chunk(0, 0)
                     for chunk in read.chunks(size):

@@ -7,7 +7,7 @@ and mending in :mod:`tribes.replay.verify`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tribes.core.engine import Step
@@ -88,6 +88,20 @@ def check_output(path: Path, *, force: bool) -> None:
     :func:`write_output` checks again when it writes."""
     if (path.exists() or path.is_symlink()) and not force:
         raise UsageError(f"{path} exists; choose another name or pass --force to replace it")
+
+
+def write_output_from(path: Path, fill: Callable[[int], None], *, force: bool) -> None:
+    """:func:`write_output` of what ``fill`` writes to the file descriptor it is given, as it
+    comes (a baseline: never held whole)."""
+    check_output(path, force=force)
+    try:
+        files.write_atomic_from(path, fill, replace=force)
+    except LogError as exc:
+        if "exists" in exc.reason:
+            raise UsageError(
+                f"{path} exists; choose another name or pass --force to replace it"
+            ) from None
+        raise
 
 
 def write_output(path: Path, data: bytes, *, force: bool, locked: bool = False) -> None:

@@ -184,8 +184,10 @@ def tribes_baseline(request: pytest.FixtureRequest) -> Callable[..., int]:
     folder too); it fails when a game replays differently from the baseline, and returns how
     many games it compared (or recorded, with ``--snapshot-update``)."""
     from tribes.replay import baseline as baselines
+    from tribes.replay import baseline_file
     from tribes.replay import regress as regressing
     from tribes.replay.parallel import Where
+    from tribes.replay.regress_summary import Tally
 
     here = request.path.parent
     config = request.config
@@ -200,11 +202,12 @@ def tribes_baseline(request: pytest.FixtureRequest) -> Callable[..., int]:
             file = here / "__baselines__" / request.path.stem / f"{request.node.name}.baseline"
         try:
             if getattr(config.option, "update_snapshots", False):
-                made = baselines.make(paths, Where())
-                if made.failed:
-                    pytest.fail(f"tribes_baseline: {made.failed[0]['error']}", pytrace=False)
                 file.parent.mkdir(parents=True, exist_ok=True)
-                file.write_bytes(made.data)
+                with file.open("wb") as out:
+                    made = baselines.make(paths, Where(), out.write)
+                if made.failed:
+                    file.unlink()
+                    pytest.fail(f"tribes_baseline: {made.failed[0]['error']}", pytrace=False)
                 return made.games
             if not file.exists():
                 pytest.fail(
@@ -212,10 +215,14 @@ def tribes_baseline(request: pytest.FixtureRequest) -> Callable[..., int]:
                     "--snapshot-update (or tribes baseline GAMES -o FILE)",
                     pytrace=False,
                 )
-            recorded = baselines.read(file)
-            tally = regressing.Tally(len(recorded))
+            recorded = baseline_file.read(file)
+            tally = Tally()
             lines: list[str] = []
-            for item in regressing.regress(paths, recorded, Where()):
+
+            def missing(n: int) -> None:
+                tally.missing = n
+
+            for item in regressing.regress(paths, recorded, Where(), missing=missing):
                 if not isinstance(item, regressing.Comparison):
                     pytest.fail(f"tribes_baseline: {item.error}", pytrace=False)
                 tally.add(item)
@@ -226,7 +233,7 @@ def tribes_baseline(request: pytest.FixtureRequest) -> Callable[..., int]:
         summary = tally.summary()
         if summary.changed:
             pytest.fail(
-                f"the games differ from the baseline {file}: {summary.line()}\n" + "\n".join(lines),
+                f"the games differ from the baseline {file}: " + "\n".join(summary.lines() + lines),
                 pytrace=False,
             )
         return summary.games

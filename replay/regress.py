@@ -1,6 +1,10 @@
 """``tribes regress``: each game as it replays now against its baseline record
-(:mod:`tribes.replay.baseline`): unchanged, or the first event whose state differs, the outcomes
-before and after and the first event now illegal; and the summary of them all."""
+(:mod:`tribes.replay.baseline`): unchanged, or the first event that differs — what it did before
+and what it does now, in the game's words — the outcomes before and after and the first event
+now illegal; and a summary a person can decide from: games changed, winners changed, games now
+illegal by rule, score shifts by seat, length changes. The games come as a stream and are met
+with their records as a stream (:class:`tribes.replay.baseline_file.Matcher`): nothing grows with
+the number of games but the counts."""
 
 from __future__ import annotations
 
@@ -10,14 +14,94 @@ from typing import Any
 
 import attrs
 
+from tribes.core.errors import IllegalMove
 from tribes.replay import sweep
-from tribes.replay.baseline import WIDTH, Baseline, Record, Recorder
+from tribes.replay.baseline import MAX_TEXT, WIDTH, Record, Recorder, Words, plain
+from tribes.replay.baseline_file import BadBaseline, Baseline, Matcher
 from tribes.replay.parallel import Where
 
 UNCHANGED = "unchanged"
 CHANGED = "changed"
 NEW = "new"
 OTHER_LOG = "other-log"
+
+
+@attrs.frozen
+class Difference:
+    """The first event that differs, in the game's words: the effects recorded (None: the
+    baseline holds no words, version 1 or 2; ``()``: the event moved no score then, so none were
+    recorded) and now (the effects' texts, or the refusal when it is now illegal)."""
+
+    event: int
+    move: str
+    before: tuple[str, ...] | None
+    now: tuple[str, ...]
+
+    def text(self) -> str:
+        before, now = _trimmed(self.before, self.now)
+        if self.before is not None and self.before == self.now:
+            return f"the same effects ({_said(self.now)}), another state after it"
+        if before is None:
+            return f"(not recorded: a baseline of version 1 or 2) → {_said(now)}"
+        if before and len(before) == len(now):
+            return "; ".join(_changed(a, b) for a, b in zip(before, now, strict=True) if a != b)
+        return f"{_said(before, 'moved no score')} → {_said(now)}"
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "move": self.move,
+            "before": None if self.before is None else list(self.before),
+            "now": list(self.now),
+        }
+
+
+def _trimmed(
+    before: tuple[str, ...] | None, now: tuple[str, ...]
+) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+    """Both sides without the effects they share at their start and end."""
+    if not before or not now or before == now:
+        return before, now
+    head = 0
+    while head < min(len(before), len(now)) and before[head] == now[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(before), len(now)) - head and before[-1 - tail] == now[-1 - tail]:
+        tail += 1
+    return before[head : len(before) - tail], now[head : len(now) - tail]
+
+
+def _changed(before: str, now: str) -> str:
+    """One effect's words before and now, what they share said once: ``village 12 at 57
+    (epoch 5, 2 red): red +7 → red +6`` (from ``...: red +7; chip to p1`` and ``...: red +6;
+    chip to p1``)."""
+    head = 0
+    while head < min(len(before), len(now)) and before[head] == now[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(before), len(now)) - head and before[-1 - tail] == now[-1 - tail]:
+        tail += 1
+    start = before.rfind(" ", 0, head) + 1  # back to the word that changed
+    word = before.rfind(" ", 0, start - 1) + 1  # and the one before it, unless it ends a part
+    if start > 1 and before[start - 2] not in ":,;)":
+        start = word
+    end_before = _word_end(before, len(before) - tail)
+    end_now = _word_end(now, len(now) - tail)
+    label = before[:start].rstrip()
+    shown = f"{before[start:end_before].rstrip(';,')} → {now[start:end_now].rstrip(';,')}"
+    return f"{label} {shown}" if label else shown
+
+
+def _word_end(text: str, at: int) -> int:
+    """Where the word holding ``at`` ends (the text's end when none follows)."""
+    if 0 < at <= len(text) and (at == len(text) or text[at - 1] == " "):
+        return at
+    found = text.find(" ", at)
+    return len(text) if found < 0 else found
+
+
+def _said(texts: tuple[str, ...], empty: str = "no effect") -> str:
+    return "; ".join(texts) if texts else empty
 
 
 @attrs.frozen
@@ -30,12 +114,25 @@ class Comparison:
     now: Record
     before: Record | None = None
     first: int | None = None
-    """The first step whose state differs (0: the start)."""
+    """The first step whose state or words differ (0: the start; None: only the outcome)."""
+    difference: Difference | None = None
     notes: tuple[str, ...] = ()
+    illegal_move: str | None = None
+    """The first event now illegal, in notation."""
 
     @property
     def changed(self) -> bool:
         return self.status != UNCHANGED
+
+    @property
+    def winners_changed(self) -> bool:
+        before, now = self.before, self.now
+        return (
+            self.status == CHANGED
+            and before is not None
+            and now.illegal is None
+            and (before.over, before.winners) != (now.over, now.winners)
+        )
 
     def line(self) -> str:
         notes = "".join(f"; {n}" for n in self.notes)
@@ -49,71 +146,94 @@ class Comparison:
                 f"this name (its header or events differ){notes}"
             )
         assert self.before is not None
+        seats = self.now.seats
         return (
-            f"CHANGED  {self.name}: {self._where()}; outcome before: {_outcome(self.before, self.now.seats)}"
-            f", now: {_outcome(self.now, self.now.seats)}{self._illegal()}{notes}"
+            f"CHANGED  {self.name}: {self._where()}; outcome before: {_outcome(self.before, seats)}"
+            f", now: {_outcome(self.now, seats)}{self._illegal()}{self._length()}{notes}"
         )
 
     def _where(self) -> str:
+        if self.first is None:
+            return "the state after every event is the same; only the outcome differs"
         if self.first == 0:
             return "the start differs (the setup changed)"
-        return f"first difference at event {self.first} ({self.move})"
+        assert self.difference is not None
+        return f"first difference at event {self.first} ({self.move}): {self.difference.text()}"
 
     @property
     def move(self) -> str | None:
-        moves = self.now.moves
-        if self.first is None or not 0 < self.first <= len(moves):
-            return None
-        return moves[self.first - 1]
+        return None if self.difference is None else self.difference.move
 
     def _illegal(self) -> str:
         if self.now.illegal is None:
             return ""
-        index, reason = self.now.illegal
-        return f"; event {index} ({self.now.moves[index - 1]}) is now illegal: {reason}"
+        index, reason, rule = self.now.illegal
+        return f"; event {index} ({self.illegal_move}) is now illegal: {_reason(reason, rule)}"
+
+    def _length(self) -> str:
+        assert self.before is not None
+        if self.before.steps == self.now.steps:
+            return ""
+        return f"; {self.now.steps - 1} events replay, {self.before.steps - 1} did"
 
     def document(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.name, "status": self.status}
         if self.status == CHANGED and self.before is not None:
             out["first_difference"] = self.first
             out["move"] = self.move
+            out["difference"] = None if self.difference is None else self.difference.document()
             out["before"] = _outcome_data(self.before, self.now.seats)
             out["now"] = _outcome_data(self.now, self.now.seats)
+            out["winners_changed"] = self.winners_changed
+            out["length"] = {"before": self.before.steps - 1, "now": self.now.steps - 1}
             illegal = self.now.illegal
             out["illegal"] = (
                 None
                 if illegal is None
                 else {
                     "event": illegal[0],
-                    "move": self.now.moves[illegal[0] - 1],
+                    "move": self.illegal_move,
                     "reason": illegal[1],
+                    "rule": illegal[2],
                 }
             )
         out["notes"] = list(self.notes)
         return out
 
 
-def compare(baseline: Baseline, now: Record) -> Comparison:
-    """``now`` (a game as it replays today, with its moves) against its record in
-    ``baseline``: the record of its log (by identity); none, when the baseline has another log
-    under its name (OTHER_LOG) or nothing (NEW)."""
-    before = baseline.by_id.get(now.log_id)
+def _reason(reason: str, rule: str | None) -> str:
+    return reason + (f" ({rule})" if rule else "")
+
+
+def compare(
+    before: Record | None,
+    other: bool,
+    now: Record,
+    baseline: Path,
+    replay: Callable[[str, int], tuple[list[str], list[tuple[str, ...]]]] | None = None,
+) -> Comparison:
+    """``now`` (a game as it replays today, with its moves and words) against ``before``, its
+    record in the baseline at ``baseline`` (None: the baseline has none; ``other``: it has
+    another log under this name); ``replay(name, n)`` gives the moves and effects' texts of its
+    first n events, for a changed game (:func:`replayed`). A record of another game, or of another number of seats, is
+    the baseline's fault: BadBaseline."""
     notes = _versions(before, now)
     if before is None:
-        other = now.name in baseline.by_name
         return Comparison(now.name, OTHER_LOG if other else NEW, now, notes=notes)
-    common = min(before.steps, now.steps)
-    first = next(
-        (
-            i
-            for i in range(common)
-            if before.digests[i * WIDTH : (i + 1) * WIDTH]
-            != now.digests[i * WIDTH : (i + 1) * WIDTH]
-        ),
-        None,
-    )
-    if first is None and before.steps != now.steps:
-        first = common  # the replay stopped early: its first missing state is the difference
+    if before.game != now.game:
+        raise BadBaseline(
+            f"baseline {baseline}: its record of {now.name} is of {before.game!r}, but the log "
+            f"is a {now.game} game: a baseline of another game"
+        )
+    if len(before.scores) != len(now.seats):
+        raise BadBaseline(
+            f"baseline {baseline}: its record of {now.name} has {len(before.scores)} seats, "
+            f"the log {len(now.seats)}"
+        )
+    first = _first_step(before, now)
+    said = _first_words(before.words, now.words)
+    if said is not None and (first is None or said < first):
+        first = said
     outcome_moved = (before.over, before.winners, before.scores) != (
         now.over,
         now.winners,
@@ -121,7 +241,66 @@ def compare(baseline: Baseline, now: Record) -> Comparison:
     )
     if first is None and not outcome_moved and now.illegal is None:
         return Comparison(now.name, UNCHANGED, now, before, notes=notes)
-    return Comparison(now.name, CHANGED, now, before, first, notes)
+    difference = None
+    illegal_move = None
+    if first or now.illegal is not None:
+        upto = max(first or 0, now.illegal[0] if now.illegal else 0)
+        moves, texts = (replay or replayed)(now.name, upto)
+        if first:
+            effects = texts[first - 1] if first <= len(texts) else ()
+            if now.illegal is not None and now.illegal[0] == first:
+                effects = (f"illegal: {_reason(now.illegal[1], now.illegal[2])}",)
+            difference = Difference(first, moves[first - 1], _words_at(before, first), effects)
+        if now.illegal is not None:
+            illegal_move = moves[now.illegal[0] - 1]
+    return Comparison(
+        now.name, CHANGED, now, before, first, difference, notes, illegal_move=illegal_move
+    )
+
+
+def replayed(name: str, upto: int) -> tuple[list[str], list[tuple[str, ...]]]:
+    """The moves and the effects' texts of the first ``upto`` events of the game ``name``
+    replayed again now (only a changed game is: what travels back from the workers stays small).
+    The texts stop at an event the rules refuse."""
+    from tribes.replay import logs
+
+    opened = logs.open_log(Path(name))
+    game, log = opened.game, opened.log
+    seats = log.header.seats
+    state = game.setup(log.header)
+    moves = [game.format_move(event) for event in log.events[:upto]]
+    texts: list[tuple[str, ...]] = []
+    for event in log.events[:upto]:
+        try:
+            state, effects = game.apply(state, event)
+        except IllegalMove:
+            break
+        texts.append(tuple(plain(e.describe(seats))[:MAX_TEXT] for e in effects))
+    return moves, texts
+
+
+def _first_step(before: Record, now: Record) -> int | None:
+    common = min(before.steps, now.steps)
+    for i in range(common):
+        if before.digests[i * WIDTH : (i + 1) * WIDTH] != now.digests[i * WIDTH : (i + 1) * WIDTH]:
+            return i
+    if before.steps != now.steps:
+        return common  # the replay stopped early: its first missing state is the difference
+    return None
+
+
+def _first_words(before: Words | None, now: Words | None) -> int | None:
+    """The first event whose recorded words differ (None: the same, or none recorded)."""
+    if before is None or now is None:
+        return None
+    a, b = dict(before), dict(now)
+    return next((e for e in sorted(a.keys() | b.keys()) if a.get(e) != b.get(e)), None)
+
+
+def _words_at(record: Record, event: int) -> tuple[str, ...] | None:
+    if record.words is None:
+        return None
+    return dict(record.words).get(event, ())
 
 
 def _versions(before: Record | None, now: Record) -> tuple[str, ...]:
@@ -158,71 +337,7 @@ def _outcome_data(record: Record, seats: Sequence[str]) -> dict[str, Any]:
 
 
 def _seat(seats: Sequence[str], i: int) -> str:
-    return seats[i] if i < len(seats) else f"seat {i + 1}"
-
-
-@attrs.frozen
-class Summary:
-    games: int
-    changed: int
-    new: int
-    other: int
-    firsts: tuple[int, ...]
-    """The first differing events of the changed games, each once, in order."""
-    missing: int
-    """Games of the baseline that were not among the inputs."""
-
-    def line(self) -> str:
-        shown = ", ".join(map(str, self.firsts[:10])) + (", …" if len(self.firsts) > 10 else "")
-        games = f"{self.games:,} game{'' if self.games == 1 else 's'}"
-        text = f"{self.changed:,} of {games} changed"
-        if self.firsts:
-            text += f"; first differences at event{'' if len(self.firsts) == 1 else 's'} {shown}"
-        if self.new:
-            text += f"; {self.new:,} not in the baseline"
-        if self.other:
-            text += f"; {self.other:,} under a name the baseline gave another log"
-        if self.missing:
-            text += f"; {self.missing:,} games of the baseline were not given"
-        return text
-
-    def document(self) -> dict[str, Any]:
-        return attrs.asdict(self) | {"firsts": list(self.firsts)}
-
-
-@attrs.define
-class Tally:
-    """The summary as the comparisons come (a million games are never held at once)."""
-
-    recorded: int
-    """Games in the baseline."""
-    games: int = 0
-    changed: int = 0
-    new: int = 0
-    other: int = 0
-    firsts: set[int] = attrs.field(factory=set)
-    met: set[bytes] = attrs.field(factory=set)
-    """The logs of the baseline the inputs held."""
-
-    def add(self, comparison: Comparison) -> None:
-        self.games += 1
-        if comparison.before is not None:
-            self.met.add(comparison.now.log_id)
-        self.changed += comparison.changed
-        self.new += comparison.status == NEW
-        self.other += comparison.status == OTHER_LOG
-        if comparison.changed and comparison.first is not None:
-            self.firsts.add(comparison.first)
-
-    def summary(self) -> Summary:
-        return Summary(
-            self.games,
-            self.changed,
-            self.new,
-            self.other,
-            tuple(sorted(self.firsts)),
-            self.recorded - len(self.met),
-        )
+    return seats[i] if 0 <= i < len(seats) else f"seat {i + 1}"
 
 
 def regress(
@@ -230,12 +345,18 @@ def regress(
     baseline: Baseline,
     where: Where,
     progress: Callable[[int], None] = lambda n: None,
+    missing: Callable[[int], None] = lambda n: None,
 ) -> Iterator[Comparison | sweep.Visited[Record]]:
     """Every game of the inputs as it replays now against ``baseline``, in input order: its
-    comparison, or the game that could not be read (a Visited with its error)."""
-    recorder = Recorder(moves=True, full=baseline.version == 1)
-    for visited in sweep.sweep(paths, recorder, where, progress):
-        if visited.error is not None or visited.result is None:
-            yield visited
-        else:
-            yield compare(baseline, visited.result)
+    comparison, or the game that could not be read (a Visited with its error); at the end
+    ``missing`` told how many games of the baseline no input held. A stream both ways."""
+    with Matcher(baseline) as matcher:
+        recorder = Recorder(full=baseline.version == 1)
+        for visited in sweep.sweep(paths, recorder, where, progress):
+            now = visited.result
+            if visited.error is not None or now is None:
+                yield visited
+                continue
+            before, other = matcher.find(now.log_id, now.name)
+            yield compare(before, other, now, baseline.path)
+        missing(matcher.missing())

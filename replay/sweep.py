@@ -26,6 +26,9 @@ from tribes.replay.parallel import Where
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
 
+SHARD = 200
+"""Games of a corpus a shard holds at most: the results of a few shards a worker wait in memory
+(:data:`tribes.replay.parallel.WINDOW`), so this bounds a sweep's memory at a million games."""
 SUFFIXES = (".tribes", ".json", corpus.SUFFIX)
 """What a folder's logs and corpora are called: the files of a folder a sweep reads."""
 
@@ -74,7 +77,7 @@ def sweep(
     task = functools.partial(_visit_unit, visit)
     shards = (
         _damage(inputs[n], unit) if isinstance(unit, batch.Whole) else unit
-        for n, unit in batch.units(inputs, where.workers)
+        for n, unit in batch.units(inputs, where.workers, SHARD)
         if not isinstance(unit, batch.Whole) or unit.problem
     )
     for results in parallel.execute(task, shards, where, lambda i, r: progress(len(r))):

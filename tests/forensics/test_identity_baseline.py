@@ -13,7 +13,7 @@ import pytest
 from tribes import games
 from tribes.core.game import Game
 from tribes.events import codec
-from tribes.replay import baseline
+from tribes.replay import baseline, baseline_file
 from tribes.testing.cli import Cli
 from tribes.testing.identity import GameWithField
 
@@ -45,11 +45,17 @@ def test_a_baseline_of_version_1_is_compared_by_the_full_form(
         old.setattr(baseline, "VERSION", 1)
         old.setattr(codec, "state_hash", codec.legacy_state_hash)
         cli.ok("baseline", here / "runs.corpus", "-o", "old.baseline")
-    assert baseline.read(here / "old.baseline").version == 1
+    assert baseline_file.read(here / "old.baseline").version == 1
     out = cli.ok("regress", here / "runs.corpus", "--baseline", "old.baseline")
     assert out.strip() == "0 of 40 games changed"
     cli.ok("baseline", here / "runs.corpus", "-o", "new.baseline")
-    assert baseline.read(here / "new.baseline").version == 2
-    old_digests = {r.log_id: r.digests for r in baseline.read(here / "old.baseline").by_id.values()}
-    new_digests = {r.log_id: r.digests for r in baseline.read(here / "new.baseline").by_id.values()}
+    assert baseline_file.read(here / "new.baseline").version == 3
+    old_digests = {
+        e.record.log_id: e.record.digests
+        for e in baseline_file.read(here / "old.baseline").entries()
+    }
+    new_digests = {
+        e.record.log_id: e.record.digests
+        for e in baseline_file.read(here / "new.baseline").entries()
+    }
     assert old_digests.keys() == new_digests.keys() and old_digests != new_digests

@@ -61,7 +61,8 @@ def test_record_pass_and_fail_when_a_rule_changes(user: pytest.Pytester) -> None
         [
             "*the games differ from the baseline *test_corpus.baseline: * of 40 games changed; "
             "first differences at events *",
-            "CHANGED  *runs.corpus#*: first difference at event * (*); outcome before: *",
+            "winners changed in * game*; 0 games now illegal",
+            "CHANGED  *runs.corpus#*: first difference at event * (*): *; outcome before: *",
         ]
     )
     assert stored.read_bytes() == recorded  # a failing run leaves the baseline alone
