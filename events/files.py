@@ -3,7 +3,8 @@ that are cut back on failure, and one exclusive lock per log.
 
 - **Reading** opens with ``O_NONBLOCK`` (a FIFO never hangs), refuses what ``fstat`` says is
   not a regular file (``/dev/zero``, a FIFO, a folder), and reads at most ``limit + 1`` bytes.
-- **Writing** a whole file goes through a unique temporary file in the same folder
+- **Writing** a whole file goes through a file without a name in the same folder
+  (``O_TMPFILE``, Linux: a killed writer leaves nothing) or else a unique temporary file
   (``O_CREAT | O_EXCL | O_NOFOLLOW``: never through a planted link), fsync, rename, fsync of the
   folder. Without ``replace`` the rename is a hard link, which fails if the name exists.
 - **Locking**: ``fcntl.flock`` on the log file itself. A JSON log is replaced by rename, so
@@ -105,11 +106,20 @@ def write_atomic(path: Path, data: bytes, *, replace: bool) -> None:
 
 def write_atomic_from(path: Path, fill: Callable[[int], None], *, replace: bool) -> None:
     """:func:`write_atomic` of what ``fill`` writes to the file descriptor it is given (a file
-    made as it is written, never held whole: a baseline of a million games)."""
+    made as it is written, never held whole: a baseline of a million games).
+
+    Where the system has them (Linux), the file is made without a name (``O_TMPFILE``) and given
+    one only when it is whole: a process killed while it writes (SIGKILL, which nothing can
+    catch; a write that takes minutes) leaves nothing behind. Elsewhere a named temporary file,
+    removed on any failure that lets the process unwind, and else by the next rewrite."""
     folder = path.parent
     if replace:
         sweep_stale(path)
-    tmp = folder / f".{path.name}.{os.urandom(6).hex()}.tmp"
+    fd = _anonymous(path)
+    if fd is not None:
+        _write_anonymous(path, fd, fill, replace=replace)
+        return
+    tmp = _temporary(path)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(tmp, flags | getattr(os, "O_CLOEXEC", 0), 0o644)
@@ -138,6 +148,60 @@ def write_atomic_from(path: Path, fill: Callable[[int], None], *, replace: bool)
     except BaseException:
         _remove(tmp)
         raise
+
+
+def _temporary(path: Path) -> Path:
+    """A fresh name beside ``path`` for a write of it (what :func:`sweep_stale` knows)."""
+    return path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"
+
+
+def _anonymous(path: Path) -> int | None:
+    """A file without a name in the folder of ``path``, open for writing (``O_TMPFILE``), or None where the
+    system or the file system has none (then a named temporary file is used)."""
+    tmpfile = getattr(os, "O_TMPFILE", 0)
+    if not tmpfile or not os.path.isdir("/proc/self/fd"):
+        return None
+    try:
+        return os.open(path.parent, os.O_WRONLY | tmpfile | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError as exc:
+        if exc.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+            return None  # not supported here: a named one
+        raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+
+
+def _write_anonymous(path: Path, fd: int, fill: Callable[[int], None], *, replace: bool) -> None:
+    """Fill the nameless file ``fd``, then give it ``path`` (a hard link through ``/proc``,
+    ``linkat`` following it: refused if the name exists; with ``replace``, a fresh name renamed
+    over ``path``)."""
+    source = f"/proc/self/fd/{fd}"
+    folder = -1
+    try:
+        fill(fd)
+        os.fsync(fd)
+        folder = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        # a folder's descriptor on both sides makes it linkat(AT_SYMLINK_FOLLOW): link(2) would
+        # link the /proc entry itself (EXDEV)
+        name = path.name if not replace else _temporary(path).name
+        os.link(source, name, src_dir_fd=folder, dst_dir_fd=folder, follow_symlinks=True)
+        if replace:
+            try:
+                os.replace(name, path.name, src_dir_fd=folder, dst_dir_fd=folder)
+            except BaseException:
+                with suppress(OSError):
+                    os.unlink(name, dir_fd=folder)
+                raise
+        with suppress(OSError):
+            os.fsync(folder)
+    except FileExistsError:
+        raise LogError(
+            "exists; choose another name or pass --force to replace it", path=str(path)
+        ) from None
+    except OSError as exc:
+        raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+    finally:
+        os.close(fd)
+        if folder >= 0:
+            os.close(folder)
 
 
 def sweep_stale(path: Path, older_than: float = STALE_SECONDS) -> list[str]:

@@ -328,6 +328,33 @@ def test_a_rewrite_removes_what_a_killed_write_left_and_nothing_else(cli):
     assert fresh.exists() and other_log.exists() and not_ours.exists()
 
 
+@pytest.mark.parametrize("replace", [False, True], ids=["new", "replace"])
+def test_a_write_killed_mid_way_leaves_no_file_behind(tmp_path: Path, replace: bool):
+    """A streamed write (a baseline: minutes) killed by SIGKILL, which nothing can catch, left
+    its temporary file; the file is now nameless until whole (O_TMPFILE)."""
+    import signal
+    import subprocess
+    import sys
+
+    (tmp_path / "out.bin").write_bytes(b"old")
+    script = (
+        "import os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from tribes.events import files\n"
+        "def fill(fd):\n"
+        "    os.write(fd, b'half of it')\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+        f"files.write_atomic_from(Path(sys.argv[1]), fill, replace={replace})\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "out.bin")], check=False)
+    assert done.returncode == -signal.SIGKILL
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.bin"]
+    assert (tmp_path / "out.bin").read_bytes() == b"old"
+    files.write_atomic_from(tmp_path / "out.bin", lambda fd: os.write(fd, b"new"), replace=True)
+    assert (tmp_path / "out.bin").read_bytes() == b"new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.bin"]
+
+
 def test_a_planted_symlink_at_the_temp_name_is_never_followed(cli):
     target = cli.path("precious.txt")
     target.write_text("keep me")
