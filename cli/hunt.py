@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from tribes import games
-from tribes.cli.common import OUT, options, read_position, work_options
+from tribes.cli.common import OUT, options, read_position, say, work_options
 from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
 from tribes.events import codec
@@ -117,7 +117,7 @@ def hunt_command(
         click.echo(codec.to_json(report))
     else:
         for text in _lines(report, until, limit, where):
-            click.echo(text)
+            say(text)  # the expression and the paths, as typed: escaped
     if outcome.interrupted:
         raise SystemExit(130)
     if not outcome.found:

@@ -99,7 +99,7 @@ def read_key(fd: int, wake: int | None = None) -> str:
             return RESIZED
         if fd in ready:
             break
-    first = os.read(fd, 1).decode(errors="replace")
+    first = _character(fd)
     if first == "\x1b":
         seq = first
         while True:
@@ -116,6 +116,21 @@ def read_key(fd: int, wake: int | None = None) -> str:
     if first in ("\x03", "\x04"):
         return "q"
     return first
+
+
+def _character(fd: int) -> str:
+    """One character from a raw terminal: a byte, or the bytes of one UTF-8 character (what
+    a key or a paste of text other than ASCII sends), read as one."""
+    data = os.read(fd, 1)
+    more = _UTF8_MORE.get(data[0] >> 4, 0) if data else 0
+    while more and _readable(fd, 0.05):
+        data += os.read(fd, 1)
+        more -= 1
+    return data.decode(errors="replace")
+
+
+_UTF8_MORE = {0xC: 1, 0xD: 1, 0xE: 2, 0xF: 3}
+"""How many bytes follow the first of a UTF-8 character, by its high four bits."""
 
 
 def _readable(fd: int, timeout: float) -> bool:

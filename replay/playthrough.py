@@ -26,6 +26,7 @@ half-way, three quarters and the end, see :func:`milestones`).
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -36,6 +37,7 @@ from tribes.core.engine import Step
 from tribes.core.game import EVERYTHING, Game, Viewer
 from tribes.events import codec
 from tribes.replay import logs
+from tribes.replay.consistency import Answer
 
 Boards = Iterable[int] | Mapping[int, str] | Callable[[int], Mapping[int, str]] | None
 """Which steps show the board: every step (None), the steps listed (negative ones count from the
@@ -91,21 +93,31 @@ def wrap(items: Sequence[str], indent: int, width: int = WIDTH) -> list[str]:
     return lines
 
 
+class Transcript(list[str]):
+    """A log's transcript, one block per step, and ``rules``: what the running rules say of the
+    intact log (:mod:`tribes.replay.consistency`; None: they give the very states its
+    checkpoints recorded)."""
+
+    rules: Answer | None = None
+
+
 def transcript(
     path: Path | str,
     viewer: Viewer = EVERYTHING,
     *,
     boards: Boards = None,
     moves: bool = True,
-) -> list[str]:
-    """One text block per step (0: the start), as ``viewer`` sees the board; raises the log's
-    TribesError (CorruptLog, IllegalMove, ...) if it cannot be replayed."""
+) -> Transcript:
+    """One text block per step (0: the start), as ``viewer`` sees the board, under the running
+    rules; raises the log's TribesError (CorruptLog, RulesRefuse, ...) if it cannot be
+    replayed. A log the running rules replay to other states than it recorded is no error:
+    ``rules`` of the transcript says so."""
     path = Path(path)
     opened = logs.open_log(path)
     steps = logs.steps_of(opened.game, opened.log, path=str(path))
     named = _named_boards(boards, len(steps))
     seats = opened.log.header.seats
-    return [
+    out = Transcript(
         block(
             opened.game,
             seats,
@@ -116,7 +128,9 @@ def transcript(
             moves=moves,
         )
         for step in steps
-    ]
+    )
+    out.rules = steps.rules
+    return out
 
 
 def block(
@@ -262,8 +276,7 @@ def _details(old: dict[str, Any], new: dict[str, Any], aspects: Sequence[str]) -
         elif aspect == "digest":
             lines.append(f"  digest: recorded {before}, now {after}")
         elif aspect == "effects":
-            lines.append(f"  effects: recorded {_clip('; '.join(before))}")
-            lines.append(f"           now      {_clip('; '.join(after))}")
+            lines += _effects_change(before, after)
         elif aspect == "legal moves":
             lines.append(f"  legal moves: {_moves_change(before, after)}")
         else:
@@ -286,11 +299,64 @@ def _moves_change(before: list[str], after: list[str]) -> str:
     return said if gone or added else said + " (the same moves, in another order)"
 
 
+def _effects_change(before: list[str], after: list[str]) -> list[str]:
+    """The effects of a step then and now: where they differ in a few words only (a score, a
+    count), each changed effect once with its words ``then → now``; else both lists."""
+    pairs = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
+    if len(before) != len(after) or any(_inline(old, new) is None for old, new in pairs):
+        return [
+            f"  effects: recorded {_clip('; '.join(before))}",
+            f"           now      {_clip('; '.join(after))}",
+        ]
+    said = [_clip(_inline(old, new) or new, 160) for old, new in pairs]
+    return [f"  effects: {said[0]}", *(f"           {line}" for line in said[1:])]
+
+
+CHANGED_LINES = 4
+"""The changed lines of a board a failure tells (the whole diff follows)."""
+
+
 def _board_change(before: list[str], after: list[str]) -> str:
-    for row, (old, new) in enumerate(zip(before, after, strict=False)):
-        if old != new:
-            return f"line {row} was {_clip(old.strip(), 50)!r}, now {_clip(new.strip(), 50)!r}"
-    return f"{len(before) - 1} lines recorded, {len(after) - 1} now"
+    rows = [
+        (row, old, new)
+        for row, (old, new) in enumerate(zip(before, after, strict=False))
+        if old != new
+    ]
+    if not rows:
+        return f"{len(before) - 1} lines recorded, {len(after) - 1} now"
+    told = [_inline(old.strip(), new.strip()) for _, old, new in rows[:CHANGED_LINES]]
+    if any(line is None for line in told):
+        row, old, new = rows[0]
+        return f"line {row} was {_clip(old.strip(), 50)!r}, now {_clip(new.strip(), 50)!r}"
+    said = [
+        f"line {row}: {_clip(line or '', 130)}"
+        for (row, _, _), line in zip(rows[:CHANGED_LINES], told, strict=True)
+    ]
+    more = len(rows) - CHANGED_LINES
+    if more > 0:
+        said[-1] += f" (and {views.count(more, 'line')} more)"
+    return "\n         ".join(said)
+
+
+_WORDS = re.compile(r"\s+|[^\s,;:()]+|[,;:()]")
+"""A line cut into words, spaces and punctuation (a change is told word by word)."""
+
+
+def _inline(old: str, new: str) -> str | None:
+    """``new`` with each changed run of words told ``then → now`` (``+6 → +5``), if the two
+    share most of their words; None when they do not (then both are shown whole)."""
+    then, now = _WORDS.findall(old), _WORDS.findall(new)
+    matcher = difflib.SequenceMatcher(None, then, now, autojunk=False)
+    if matcher.ratio() < 0.6:
+        return None
+    out = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            out.append("".join(then[i1:i2]))
+        else:
+            was, became = "".join(then[i1:i2]).strip(), "".join(now[j1:j2]).strip()
+            out.append(f"{was or '(nothing)'} → {became or '(nothing)'}")
+    return "".join(out)
 
 
 def _clip(text: str, width: int = 110) -> str:

@@ -29,8 +29,14 @@ the test file: one ``tribes baseline`` wrote). ``--snapshot-update`` records it;
 on any game that changed, with the lines of ``tribes regress`` (the first differing event, the
 outcomes before and now, the first event now illegal) and its summary.
 
-A log that cannot be replayed (missing, damaged, cut, of an unknown game or version, an event the
-rules refuse) fails its test with one line naming the log and what is wrong (and, when no snapshot
+After a rule fix a sealed fixture is still read, under the running rules: it fails only where its
+snapshot does, and the failure adds one line saying under which rules version its checkpoints were
+recorded, the running one and where they part; the run's summary names every such fixture, passing
+or not, until ``tribes upgrade --rules`` re-seals it (the plugin never writes a fixture). An event
+the running rules refuse fails in one line naming it, the rule and both versions.
+
+A log that cannot be replayed (missing, damaged, cut, of an unknown game or version) fails its
+test with one line naming the log and what is wrong (and, when no snapshot
 of it exists, that nothing was ever recorded), and its snapshot is left alone: nothing about it is reported unused, and ``--snapshot-update`` neither rewrites nor deletes
 it. Failure text has no colour with ``--color=no`` or ``--snapshot-no-colors``.
 """
@@ -47,6 +53,7 @@ import pytest
 from tribes.core.errors import TribesError
 from tribes.core.game import EVERYTHING, Viewer
 from tribes.replay import playthrough
+from tribes.replay.consistency import RulesDiffer, RulesRefuse
 
 _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -118,6 +125,38 @@ def _keep(assertion: Any, config: pytest.Config, kept: str) -> None:
         assertion == "(the log could not be replayed)"  # noqa: B015
 
 
+_OTHER_RULES = pytest.StashKey[list[str]]()
+"""The fixtures replayed this run whose checkpoints other rules recorded, a line each."""
+
+
+def _versions(answer: RulesDiffer) -> str:
+    said = f"{answer.game} rules version {answer.written_under}"
+    if answer.written_under == answer.running:
+        return f"{said}, the running one too (the rules changed without a new version)"
+    return f"{said}, running version {answer.running}"
+
+
+def _recorded_under(log: str | Path, answer: RulesDiffer) -> str:
+    """The failure's line that says a fixture's checkpoints were recorded under other rules
+    than the running ones, and where they part."""
+    parts = f" ({', '.join(answer.parts)} differ)" if answer.parts else ""
+    return (
+        f"  rules: the checkpoints of {log} were recorded under {_versions(answer)}; the running "
+        f"rules give another state after event {answer.event}{parts}: a rule change, not damage; "
+        f"review, then --snapshot-update ('tribes upgrade --rules {log}' re-seals the fixture)"
+    )
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Name the fixtures whose checkpoints other rules recorded, even where their snapshots
+    pass (re-recorded under the running rules): ``tribes upgrade --rules`` re-seals them."""
+    lines = config.stash.get(_OTHER_RULES, [])
+    if lines:
+        terminalreporter.write_sep("-", "tribes: fixtures recorded under other rules")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
 @pytest.fixture
 def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callable[..., list[str]]:
     """Call it with a log path — relative to the test file's folder — and optionally a viewer (a
@@ -145,10 +184,13 @@ def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callabl
             blocks = playthrough.transcript(
                 log, viewer, boards=chosen, moves=not compact if moves is None else moves
             )
-        except TribesError as exc:
+        except RulesRefuse as exc:  # intact, but a move is now illegal: no damage either
             broken: str | None = str(exc)
+            hint: str | None = "its snapshot is kept"
+        except TribesError as exc:
+            broken, hint = str(exc), "its snapshot is kept; fix or restore the log"
         else:
-            broken = None
+            broken = hint = None
         if broken is not None:
             if recorded is None:
                 pytest.fail(
@@ -157,15 +199,20 @@ def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callabl
                     pytrace=False,
                 )
             _keep(target, config, recorded)
-            pytest.fail(
-                f"tribes_playthrough: {broken} (its snapshot is kept; fix or restore the log)",
-                pytrace=False,
+            pytest.fail(f"tribes_playthrough: {broken} ({hint})", pytrace=False)
+        rules = None
+        if isinstance(blocks.rules, RulesDiffer):
+            rules = _recorded_under(path, blocks.rules)
+            config.stash.setdefault(_OTHER_RULES, []).append(
+                f"{path}: checkpoints recorded under {_versions(blocks.rules)}; 'tribes "
+                f"upgrade --rules {path}' re-seals it"
             )
         if target != playthrough.text(blocks):  # syrupy records the comparison
             diff = _diff(target, config)
             said = "" if recorded is None else f": {playthrough.difference(recorded, blocks)}"
+            why = "" if rules is None or recorded is None else f"\n{rules}"
             pytest.fail(
-                f"the playthrough of {path} differs from its snapshot{said}\n{diff}",
+                f"the playthrough of {path} differs from its snapshot{said}{why}\n{diff}",
                 pytrace=False,
             )
         return blocks

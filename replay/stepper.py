@@ -238,7 +238,7 @@ class Stepper:
         r = self.cursor
         where = f"event {r.index}/{len(r)}  view: {self.viewer_name()}"
         hint = ("HJKL pan  " if cut else "") + "? help  q quit"
-        full = f"{r.game.name} {self.name}  {where}"
+        full = f"{r.game.name} {views.printable(self.name)}  {where}"  # a path: escaped
         for left in (full, where):
             if len(left) + 2 + len(hint) <= width:
                 return f"{left}{' ' * (width - len(left) - len(hint))}{hint}"
@@ -261,13 +261,13 @@ class Stepper:
         return lines
 
     def _bottom(self) -> list[str]:
+        """The line being typed, or the last message: what was typed in it (a search) with its
+        control and bidirectional characters escaped, as every text a user typed is shown."""
         if self.typing is not None:
-            return [
-                f"jump to: {self.typing}"
-                if not self.typing.startswith("/")
-                else f"search: {self.typing[1:]}"
-            ]
-        return [self.message] if self.message else []
+            typed = self.typing
+            line = f"jump to: {typed}" if not typed.startswith("/") else f"search: {typed[1:]}"
+            return [views.printable(line)]
+        return [views.printable(self.message)] if self.message else []
 
     # --- the body: board, move list, diff, effects ------------------------------------------------
 

@@ -143,6 +143,27 @@ def test_an_expression_echoed_is_escaped(cli: Cli) -> None:
     assert 'move != "e\\x1b[31mvil\\u202e"' in out
 
 
+@pytest.mark.parametrize(
+    ("command", "holds", "code"),
+    [
+        (["hunt", "clans", "--budget", "40g", "-o", "found.tribes", "--until"], True, 0),
+        (["shrink", "runs.corpus#1", "-o", "small.json", "--until"], True, 0),
+        (["bisect", "runs.corpus#1", "--until"], False, 1),  # "never holds": the expression
+    ],
+    ids=["hunt", "shrink", "bisect"],
+)
+def test_an_expression_echoed_by_hunt_shrink_bisect_is_escaped(
+    cli: Cli, command: list[str], holds: bool, code: int
+) -> None:
+    cli.ok("simulate", "clans", "--games", 1, "--seed", 1, "--save", "runs.corpus")
+    until = f'len(VillageFounded) >= 1 and move {"!=" if holds else "=="} "{HOSTILE}"'
+    result = cli.run(*command, until)
+    assert result.exit_code == code, result.output
+    out = result.stdout + result.stderr
+    assert "\x1b" not in out and "\u202e" not in out
+    assert ' "e\\x1b[31mvil\\u202e"' in out
+
+
 def test_a_bad_expression_echoed_is_escaped(cli: Cli) -> None:
     cli.ok("simulate", "clans", "--games", 1, "--seed", 1, "--save", "runs.corpus")
     result = cli.run("find", "runs.corpus", "--where", f"over ={HOSTILE}")

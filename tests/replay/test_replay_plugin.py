@@ -441,7 +441,7 @@ def test_boards_shown_at_other_steps_differ_only_when_nothing_else_does() -> Non
     said = playthrough.difference(
         playthrough.text([start, renamed, two]), [start, one + board, two]
     )
-    assert "board: line 0 was 'board (half-way):', now 'board (a quarter):'" in said
+    assert "board: line 0: board (half-way → a quarter):" in said
     longer = playthrough.difference(
         playthrough.text([start, renamed, two]), [start, one + board, two, "event 3: cy 3-4"]
     )  # another length: where boards fall and how they are named is no difference
@@ -488,10 +488,12 @@ def test_the_difference_is_told_for_effects_and_digest_alone() -> None:
         "the snapshot has 1 event, the log now 1 event; the first difference is at event 1 "
         "(ann 1-2): its digest and effects differ"
     )
-    assert said[1:] == [
-        "  digest: recorded bb, now cc",
+    assert said[1:] == ["  digest: recorded bb, now cc", "  effects: old → new words"]
+    # effects that share few words are told whole, then and now
+    other = ["event 0: - start\n  digest: aa", "event 1: ann 1-2\n  effect: all else\n  digest: cc"]
+    assert playthrough.difference(recorded, other).splitlines()[2:] == [
         "  effects: recorded old words",
-        "           now      new words",
+        "           now      all else",
     ]
 
 

@@ -355,3 +355,28 @@ def test_the_last_move_is_coloured_on_the_board(
     bold = r"(?:\x1b\[[0-9;]*m)*?"
     assert re.search(r"1f " + bold + green + r"V1", escaped), escaped  # village 1, by event 4
     assert not re.search(green + r"3g", escaped)  # territory 3: untouched
+
+
+def test_typed_search_text_is_shown_escaped(tmux: Any, demo_log: Path) -> None:
+    """Issue 31 §3: what a user types (pastes) into the search line is echoed with its control
+    and bidirectional characters escaped, as the line being typed and in the answer."""
+    term = tmux("replay", demo_log)
+    term.wait_for("event 0/36")
+    term.send("/")
+    term.send("-l", "ab\x01\u202ecd")  # Ctrl-A, then RIGHT-TO-LEFT OVERRIDE (UTF-8, 3 bytes)
+    lines = term.wait_for("search: ab\\x01\\u202ecd")
+    assert "\u202e" not in "\n".join(lines)
+    term.send("Enter")
+    lines = term.wait_for("no event matches 'ab\\x01\\u202ecd'")
+    assert "\u202e" not in "\n".join(lines)
+    term.send("/")
+    term.send("-l", "ü")  # a character of two bytes is one character, not two
+    term.wait_for("search: ü")
+
+
+def test_a_log_name_is_shown_escaped(tmux: Any, demo_log: Path) -> None:
+    hostile = demo_log.with_name("e\x1b[31mvil\u202e.tribes")
+    hostile.write_bytes(demo_log.read_bytes())
+    term = tmux("replay", hostile, width=100)
+    lines = term.wait_for("event 0/36")
+    assert "e\\x1b[31mvil\\u202e.tribes" in lines[0]
