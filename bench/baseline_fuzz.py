@@ -53,8 +53,11 @@ def setup(folder: Path, runner: CliRunner) -> list[str]:
         )
         assert result.exit_code == 0, result.output
     inputs = ["clans.corpus", "dice.corpus"]
-    baseline.BLOCK = 2  # several effects blocks of a few games
-    result = runner.invoke(main, ["baseline", *inputs, "-o", "b.baseline"])
+    block, baseline.BLOCK = baseline.BLOCK, 2  # several effects blocks of a few games
+    try:
+        result = runner.invoke(main, ["baseline", *inputs, "-o", "b.baseline"])
+    finally:
+        baseline.BLOCK = block  # (a test runs this in its own process)
     assert result.exit_code == 0, result.output
     return inputs
 

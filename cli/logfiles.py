@@ -65,7 +65,7 @@ def verify(
     if as_json:
         found: list[dict[str, Any]] = []
         totals = batch.verify(
-            list(paths), Where(jobs, cluster), lambda line: None, record=found.append
+            list(paths), Where(jobs, cluster), lambda line: None, record=found.append, rows=False
         )
         summary: dict[str, Any] = {
             "ok": totals.ok,
@@ -79,7 +79,7 @@ def verify(
             summary["failed"] += sum(not ok for ok, _ in said)
         click.echo(codec.to_json(summary))
         sys.exit(1 if summary["failed"] else _status(totals))
-    totals = batch.verify(list(paths), Where(jobs, cluster), say)
+    totals = batch.verify(list(paths), Where(jobs, cluster), say, rows=False)
     if totals.inputs > 1:
         bad = totals.failed_inputs
         differ = f", {totals.differ} intact under other rules" if totals.differ else ""

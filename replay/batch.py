@@ -90,7 +90,13 @@ def expand(paths: Sequence[Path]) -> list[Path]:
     return out
 
 
-def units(paths: Sequence[Path], workers: int, most: int = 1000) -> Iterator[tuple[int, Unit]]:
+SHARD = 200
+"""Games of a corpus a unit holds at most: the results of a few units a worker wait in memory
+(:data:`tribes.replay.parallel.WINDOW`), so this bounds the memory of ``verify`` and of a
+sweep at a million games (1,000-game units held up to 8 MB of results at once)."""
+
+
+def units(paths: Sequence[Path], workers: int, most: int = SHARD) -> Iterator[tuple[int, Unit]]:
     """``(input number, unit)`` for every input, in order; a corpus's chunks sized so that the
     workers share the work evenly (``most`` games a chunk at most), then what was found of the
     corpus as a whole."""
@@ -235,10 +241,12 @@ def verify(
     echo: Callable[[str], None],
     progress: Callable[[int], None] = lambda n: None,
     record: Callable[[dict[str, Any]], None] | None = None,
+    rows: bool = True,
 ) -> Totals:
     """Verify every input (a folder: its logs and corpora), echoing each report's lines in
     input order; a corpus adds one summary line of its own after its games (and ``record`` one
-    record for it, after one per failed game)."""
+    record for it, after one per failed game). Without ``rows`` the games' rows for statistics
+    are not kept (``verify``: its memory stays flat at a million games)."""
     paths = expand(paths)
     inputs: list[int] = []
     wholes: list[bool] = []
@@ -251,7 +259,7 @@ def verify(
             )
             yield unit
 
-    rows: list[Row] = []
+    kept: list[Row] = []
     ok = failed = differ = 0
     per_input: dict[int, list[int]] = {}
     found_whole: dict[int, Whole] = {}
@@ -307,7 +315,8 @@ def verify(
         ok += report.ok
         failed += report.failed
         differ += report.differ
-        rows.extend(report.rows)
+        if rows:
+            kept.extend(report.rows)
         counts = per_input.setdefault(number, [0, 0])
         counts[0] += report.ok
         counts[1] += report.failed
@@ -324,4 +333,4 @@ def verify(
         for n, good_bad in per_input.items()
         if good_bad[1] or (n in found_whole and found_whole[n].problem)
     )
-    return Totals(len(paths), ok, failed, bad, rows, differ)
+    return Totals(len(paths), ok, failed, bad, kept, differ)

@@ -26,9 +26,8 @@ from tribes.replay.parallel import Where
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
 
-SHARD = 200
-"""Games of a corpus a shard holds at most: the results of a few shards a worker wait in memory
-(:data:`tribes.replay.parallel.WINDOW`), so this bounds a sweep's memory at a million games."""
+SHARD = batch.SHARD
+"""Games of a corpus a shard holds at most (:data:`tribes.replay.batch.SHARD`)."""
 SUFFIXES = (".tribes", ".json", corpus.SUFFIX)
 """What a folder's logs and corpora are called: the files of a folder a sweep reads."""
 

@@ -1,5 +1,5 @@
-"""The fuzzers of issue 31 (``bench/query_fuzz.py``, ``bench/positions_fuzz.py``, which run
-10,000 inputs and more), a few hundred inputs each: no crash, no hang, no silent accept; and
+"""The fuzzers of issue 31 (``bench/query_fuzz.py``, ``bench/positions_fuzz.py``,
+``bench/baseline_fuzz.py``, which run 10,000 inputs and more), a few hundred inputs each: no crash, no hang, no silent accept; and
 what they found, each pinned."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from tribes.testing.cli import Cli
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bench"))
 
+import baseline_fuzz
 import positions_fuzz
 import query_fuzz
 
@@ -29,6 +30,16 @@ def test_mutated_positions_of_every_game() -> None:
     results, bad = positions_fuzz.run(240, seed=7, every=0)
     assert bad == []
     assert {verdict for _, _, verdict in results} >= {"refused", "accepted"}
+
+
+def test_mutated_baselines_against_regress() -> None:
+    """Every kind of mutant a few times (bytes, every field of a record, words, order, the end):
+    each refused in one line, shown as changes, or passed only when it says nothing else."""
+    results, bad = baseline_fuzz.run(3 * len(baseline_fuzz.mutants.KINDS), seed=7)
+    assert bad == []
+    outcomes = {outcome for _, outcome in results}
+    assert "refused" in outcomes and outcomes & {"changes shown", "passed with a note"}
+    assert {kind for kind, _ in results} == set(baseline_fuzz.mutants.KINDS)
 
 
 @pytest.mark.parametrize("space", ["\u00a0", "\u2028", "\u3000"])
