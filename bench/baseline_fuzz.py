@@ -9,10 +9,10 @@ them), then values changed and the file sealed again so that every field's check
 too many seats, bad types), a digest byte flipped or cut, a score or the winners moved, header
 fields, the words of events changed or damaged (a bz2 bomb too), records dropped, swapped,
 duplicated, an effects block dropped, the end count moved — each run through ``tribes regress``
-in process with a 10 s alarm. A *crash* is exit 70 (or any exception); a *hang* the alarm; a
-*silent accept* a mutant whose content differs that regress passes (exit 0) with the very output
-of the original (a game's number K changed is only a name: such mutants may pass). A refusal
-must be one ``tribes: baseline ...`` line on stderr. Prints counts by kind and outcome.
+in process with a limit of 10 s of CPU (and 120 s of wall time). A *crash* is exit 70 (or any
+exception); a *hang* a limit reached; a *silent accept* a mutant whose content differs that
+regress passes (exit 0) with the very output of the original (a game's number K changed is only
+a name: such mutants may pass). A refusal must be one ``tribes: baseline ...`` line on stderr. Prints counts by kind and outcome.
 """
 
 from __future__ import annotations
@@ -34,6 +34,12 @@ from click.testing import CliRunner
 
 from tribes.cli.main import main
 from tribes.replay import baseline
+
+CPU_SECONDS = 10.0
+"""A mutant's run that takes more CPU than this is a hang."""
+WALL_SECONDS = 120
+"""And one that takes longer than this at all (blocked: no CPU spent). Wall time alone made
+runs on a machine shared by many (a load of 20) hangs that took 0.5 s of CPU."""
 
 
 class Hang(BaseException):
@@ -65,6 +71,7 @@ def setup(folder: Path, runner: CliRunner) -> list[str]:
 def run(count: int, seed: int) -> tuple[Counter[tuple[str, str]], list[str]]:
     rng = random.Random(seed)
     signal.signal(signal.SIGALRM, _alarm)
+    signal.signal(signal.SIGPROF, _alarm)
     results: Counter[tuple[str, str]] = Counter()
     bad: list[str] = []
     runner = CliRunner(env={"TRIBES_DEBUG": None})
@@ -87,7 +94,8 @@ def run(count: int, seed: int) -> tuple[Counter[tuple[str, str]], list[str]]:
                     results[kind, "same bytes"] += 1
                     continue
                 Path("m.baseline").write_bytes(mutant)
-                signal.alarm(10)
+                signal.setitimer(signal.ITIMER_PROF, CPU_SECONDS)  # CPU: a loaded machine
+                signal.alarm(WALL_SECONDS)  # waits no CPU timer sees (a blocked read)
                 try:
                     result = runner.invoke(
                         main,
@@ -101,6 +109,7 @@ def run(count: int, seed: int) -> tuple[Counter[tuple[str, str]], list[str]]:
                     outcome = f"CRASH {type(exc).__name__}"
                 finally:
                     signal.alarm(0)
+                    signal.setitimer(signal.ITIMER_PROF, 0)
                 results[kind, outcome] += 1
                 if outcome.isupper() or outcome.startswith(("CRASH", "SILENT")):
                     Path(f"{old}/baseline-fuzz-{n}.baseline").write_bytes(mutant)

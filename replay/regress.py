@@ -72,31 +72,29 @@ def _trimmed(
 
 
 def _changed(before: str, now: str) -> str:
-    """One effect's words before and now, what they share said once: ``village 12 at 57
-    (epoch 5, 2 red): red +7 → red +6`` (from ``...: red +7; chip to p1`` and ``...: red +6;
-    chip to p1``)."""
+    """One effect's words before and now, what they share said once: the clause that changed
+    (from the last ``:`` or ``;`` before the change to the next ``;`` after it) before and now,
+    after the words that lead to it: ``village 12 at 57 (epoch 5, 2 red): red +7 → red +6``
+    (from ``...: red +7; chip to p1`` and ``...: red +6; chip to p1``); ``...: red, blue +9 →
+    red, blue +8``, never ``blue +8`` alone."""
     head = 0
     while head < min(len(before), len(now)) and before[head] == now[head]:
         head += 1
     tail = 0
     while tail < min(len(before), len(now)) - head and before[-1 - tail] == now[-1 - tail]:
         tail += 1
-    start = before.rfind(" ", 0, head) + 1  # back to the word that changed
-    word = before.rfind(" ", 0, start - 1) + 1  # and the one before it, unless it ends a part
-    if start > 1 and before[start - 2] not in ":,;)":
-        start = word
-    end_before = _word_end(before, len(before) - tail)
-    end_now = _word_end(now, len(now) - tail)
+    start = max(before.rfind(": ", 0, head), before.rfind("; ", 0, head))
+    start = start + 2 if start >= 0 else 0
+    end_before = _clause_end(before, len(before) - tail)
+    end_now = _clause_end(now, len(now) - tail)
     label = before[:start].rstrip()
-    shown = f"{before[start:end_before].rstrip(';,')} → {now[start:end_now].rstrip(';,')}"
+    shown = f"{before[start:end_before]} → {now[start:end_now]}"
     return f"{label} {shown}" if label else shown
 
 
-def _word_end(text: str, at: int) -> int:
-    """Where the word holding ``at`` ends (the text's end when none follows)."""
-    if 0 < at <= len(text) and (at == len(text) or text[at - 1] == " "):
-        return at
-    found = text.find(" ", at)
+def _clause_end(text: str, at: int) -> int:
+    """Where the clause holding ``at`` ends: the next ``; `` (the text's end when none)."""
+    found = text.find("; ", at)
     return len(text) if found < 0 else found
 
 

@@ -62,9 +62,9 @@ def test_a_smaller_bonus_is_shown_in_the_games_words(
         line = changed[name]
         assert f": first difference at event {event} (" in line
         # the village's words before and now, what they share said once
-        last = village.scored[-1]
+        scored = ", ".join(village.scored)  # the whole clause, not its last word alone
         assert f"village 12 at {village.territory} (epoch " in line
-        assert f"{last} +{village.value} → {last} +{village.value - 1}" in line
+        assert f"): {scored} +{village.value} → {scored} +{village.value - 1}" in line
     summary = result.stdout.splitlines()[len(changed) :]
     assert summary[0].startswith(f"{len(changed)} of 40 games changed; first differences at ")
     assert summary[1].startswith("winners changed in ")
