@@ -132,16 +132,20 @@ def add(path: Path, sources: tuple[Path, ...], new: bool, force: bool, wait: flo
 
 
 def _encoded(path: Path, game: Any, log: Any) -> corpora.Encoded:
-    """A log checked (every event, checkpoint and commit) and encoded for a corpus. A corpus
-    keeps where a log's checkpoints were, not what they recorded: a log the running rules
-    replay otherwise is carried forward first, never re-recorded behind its owner's back."""
+    """A log checked (every event, checkpoint and commit) and encoded for a corpus, its
+    checkpoints as recorded. A log the running rules replay otherwise is carried forward
+    first (``upgrade --rules``, which says what changes), so that a corpus added to holds games
+    consistent with the rules that add them."""
     steps = logs.steps_of(game, log, path=str(path))
     if steps.rules is not None:
         from tribes.replay.consistency import answer_line
 
+        ref = corpora.split_ref(path)
+        carried = ref[0] if ref is not None else path
         raise TribesError(
-            f"{path}: {answer_line(steps.rules, str(path), shown=False)}; a corpus holds games "
-            f"as the running rules replay them: 'tribes upgrade --rules {path}' first"
+            f"{path}: {answer_line(steps.rules, str(path), shown=False)}; a corpus is added "
+            f"games the running rules replay as recorded: 'tribes upgrade --rules {carried}' "
+            "first"
         )
     return corpora.encode_game(game, log, steps[-1].state)
 

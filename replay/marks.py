@@ -58,7 +58,7 @@ def steps_of(
     that display a game) ends the steps before it, ``rules`` saying so (:class:`MoveRefused`).
     In versions 1 and 2 a checkpoint or commit that differs is a CorruptLog: there, an altered
     log and one written under other rules cannot be told apart."""
-    v3 = verify and log.version >= 3
+    v3 = verify and (log.version >= 3 or recorded(log))
     if v3:
         intact(log, path)
     by_count = {c.events: c for c in log.checkpoints}
@@ -172,6 +172,12 @@ def _differ(
         running=game.rules_version,
         agreed=agreed,
     )
+
+
+def recorded(log: GameLog) -> bool:
+    """Whether ``log`` is a game of a corpus of version 3 as read (its checkpoints as recorded,
+    each naming its rules version; no commits: the corpus's digest found it intact)."""
+    return not log.commits and bool(log.checkpoints) and all(c.rules for c in log.checkpoints)
 
 
 def written_under(log: GameLog) -> int:
@@ -322,6 +328,16 @@ def seal(
     marks = tuple(kept[n] for n in sorted(kept))
     marked = attrs.evolve(log, checkpoints=marks, commits=(), format=logfile.FORMAT_VERSION)
     return attrs.evolve(marked, commits=_commits(marked, ends))
+
+
+def commit(log: GameLog, ends: Iterable[int | tuple[int, int]]) -> GameLog:
+    """``log`` with its checkpoints as recorded and commits (format version 3) where its
+    appends ended (``ends``, as :func:`seal` takes them, the end always): bytes only, nothing
+    replayed (a game of a corpus of version 3 given back as a log)."""
+    notes = log.annotations
+    places = {_position(n, notes) for n in ends} | {(len(log.events), len(notes))}
+    marked = attrs.evolve(log, format=logfile.FORMAT_VERSION)
+    return attrs.evolve(marked, commits=_commits(marked, places))
 
 
 def _commits(log: GameLog, ends: set[tuple[int, int]]) -> tuple[Commit, ...]:

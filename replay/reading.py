@@ -98,7 +98,7 @@ def _corpus_game(ref: Path, path: Path, number: int) -> Opened:
 
     with Corpus(path) as read:
         read.check_number(number - 1)
-        game, log = read.log(number - 1)
+        game, log = read.file_log(number - 1)
     return Opened(ref, log, game, None)
 
 

@@ -217,7 +217,7 @@ class Played:
 
     rows: tuple[Row, ...]
     part: bytes = b""
-    records: tuple[tuple[int, bytes, bytes], ...] = ()
+    records: tuple[tuple[int, bytes, bytes, bytes, bytes], ...] = ()
 
 
 def play_shard(plan: Plan) -> Played:
@@ -242,8 +242,11 @@ def play_shard(plan: Plan) -> Played:
             bots = Annotation(0, "bots", ",".join(how.bots))  # the bots, in seat order
             logs.create(path, attrs.evolve(result.log, annotations=(bots,)), game, force=True)
         if plan.encode:
-            part, seed, events, digest = encoder.encode(game, result.log, result.state)
-            records.append((seed, events, digest))
+            encoded = encoder.encode(game, result.log, result.state)
+            part = encoded.part
+            records.append(
+                (encoded.seed, encoded.events, encoded.digest, encoded.annex, encoded.marks)
+            )
     return Played(tuple(rows), part, tuple(records))
 
 

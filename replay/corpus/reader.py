@@ -111,7 +111,35 @@ class Decoder:
             raise CorruptCorpus(
                 f"its annex is refused: {exc}", path=self.path, game=k + 1, offset=offset
             ) from None
-        return game, GameLog(header=head, events=events, annotations=notes), marks
+        log = GameLog(header=head, events=events, annotations=notes, checkpoints=raw.marks)
+        if raw.marks:
+            self._intact(raw, k, offset, marks)
+        return game, log, marks
+
+    def _intact(self, raw: fmt.RawGame, k: int, offset: int, marks: Marks) -> None:
+        """Raise CorruptCorpus unless a game of version 3 is the one written: its digest
+        matches its header, events, annex and checkpoints as recorded (bytes only, so the
+        answer never depends on the rules reading it), a checkpoint at each commit."""
+        annex = self.annex(raw)
+        if fmt.game_digest_v3(
+            self.part_bytes(raw.part), raw.seed, raw.events, annex, raw.marks
+        ) != (raw.digest):
+            raise CorruptCorpus(
+                "its digest does not match its header, events, tags and notes and recorded "
+                "checkpoints: the game was altered or damaged",
+                path=self.path,
+                game=k + 1,
+                offset=offset,
+            )
+        places = {c.events for c in raw.marks}
+        missing = [n for n, _ in marks.commits or () if n not in places]
+        if missing:
+            raise CorruptCorpus(
+                f"its append after event {missing[0]} has no checkpoint",
+                path=self.path,
+                game=k + 1,
+                offset=offset,
+            )
 
     def _event(self, game: Game, head: Header, wire: list[Any]) -> Event:
         try:
