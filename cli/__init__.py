@@ -75,7 +75,7 @@ def _width() -> int:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]  # None: caught
         except (AttributeError, ValueError, OSError):  # AttributeError: no stdout at all
             columns = 80
     return max(min(columns, 80) - 2, 50)

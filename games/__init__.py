@@ -20,6 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # ``tribes --help`` reads names(): neither ``typing`` nor the contract for it
     from collections.abc import Iterable
     from importlib.metadata import EntryPoint
+    from typing import Any
 
     from tribes.core.events import EventTable
     from tribes.core.game import Game
@@ -107,12 +108,12 @@ def names() -> list[str]:
     return sorted({*BUILT_IN, *installed_names()})
 
 
-def get(name: str) -> Game:
+def get(name: str) -> Game[Any]:
     """The game called ``name``; raises UnknownGame listing the known ones, or UsageError in
     one line for a plugin that cannot be loaded."""
     module = _MODULES.get(name)
     if module is not None:
-        game: Game = importlib.import_module(module).GAME
+        game: Game[Any] = importlib.import_module(module).GAME
         return game
     point = _plugins().get(name)
     if point is None:
@@ -121,7 +122,7 @@ def get(name: str) -> Game:
 
 
 @functools.cache
-def _load(point: EntryPoint) -> Game:
+def _load(point: EntryPoint) -> Game[Any]:
     """The Game a plugin's entry point names, checked to be one (its name too)."""
     where = f"game plugin '{point.name}' ({point.value}"
     where += f", from {point.dist.name} {point.dist.version})" if point.dist else ")"
@@ -138,14 +139,14 @@ def _load(point: EntryPoint) -> Game:
         )
     if loaded.name != point.name:
         raise UsageError(f"{where} is a game called '{loaded.name}', not '{point.name}'")
-    game: Game = loaded
+    game: Game[Any] = loaded
     return game
 
 
-def loadable() -> list[Game]:
+def loadable() -> list[Game[Any]]:
     """Every registered game that loads, for a command over all of them (``tribes rules``): a
     plugin that cannot be loaded is left out there, and is one line where it is named."""
-    found: list[Game] = []
+    found: list[Game[Any]] = []
     for name in names():
         try:
             found.append(get(name))
@@ -160,7 +161,7 @@ def event_table(name: str) -> EventTable:
     return get_for_log(name).events
 
 
-def get_for_log(name: str, path: str | None = None) -> Game:
+def get_for_log(name: str, path: str | None = None) -> Game[Any]:
     """The game of a log; an unknown one is a log error, not a usage error."""
     try:
         return get(name)

@@ -136,7 +136,7 @@ class Recorder:
     full: bool = False
     """Digest each state's full form, as baselines of version 1 did, not its identity."""
 
-    def __call__(self, name: str, game: Game, log: GameLog) -> Record:
+    def __call__(self, name: str, game: Game[Any], log: GameLog) -> Record:
         header = log.header
         seats = header.seats
         if len(log.events) >= MAX_EVENTS:

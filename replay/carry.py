@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -143,7 +144,7 @@ def carry_log(path: Path, *, dry_run: bool = False) -> Carried:
     return attrs.evolve(carried, backup=backup, written=True)
 
 
-def _steps(game: Game, log: GameLog, path: str) -> marks.Steps:
+def _steps(game: Game[Any], log: GameLog, path: str) -> marks.Steps:
     """The log's steps under the running rules with its answer; a log of version 1 (no commits,
     so nothing to tell an alteration by) has its checkpoints compared here, as parts cannot be."""
     if log.version >= 2:
@@ -166,7 +167,7 @@ def _steps(game: Game, log: GameLog, path: str) -> marks.Steps:
     return steps
 
 
-def _outcome(game: Game, step: Step) -> Outcome | None:
+def _outcome(game: Game[Any], step: Step[Any]) -> Outcome | None:
     if not game.is_over(step.state):
         return None
     result = game.outcome(step.state)

@@ -55,7 +55,7 @@ def state_digest(state: Any) -> bytes:
     return bytes.fromhex(codec.state_hash(state))[:DIGEST_BYTES]
 
 
-def checkpoint_of(game: Game, events: int, state: Any) -> Checkpoint:
+def checkpoint_of(game: Game[Any], events: int, state: Any) -> Checkpoint:
     """The checkpoint of format version 3 of ``state``, after ``events`` events, recorded
     under the running rules (their version, and the outcome once the game is over)."""
     parts = state_parts(state)

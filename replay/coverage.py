@@ -55,7 +55,7 @@ class Coverer:
 
     conditions: dict[tuple[type, str], Query] = attrs.field(factory=dict, init=False, repr=False)
 
-    def __call__(self, name: str, game: Game, log: GameLog) -> Applied:
+    def __call__(self, name: str, game: Game[Any], log: GameLog) -> Applied:
         header = log.header
         state = game.setup(header)
         counts: dict[str, int] = {}
@@ -102,7 +102,7 @@ def _count(n: int, noun: str) -> str:
 class Coverage:
     """The rules of one game over the games read."""
 
-    game: Game
+    game: Game[Any]
     games: int = 0
     steps: int = 0
     by_rule: dict[str, list[int]] = attrs.field(factory=dict)
@@ -153,7 +153,7 @@ class Coverage:
         }
 
 
-def rule_ids(game: Game) -> list[str]:
+def rule_ids(game: Game[Any]) -> list[str]:
     """The rule ids of ``game``'s rules, in order; a game without shipped rules has none to
     count (a usage error)."""
     try:

@@ -9,6 +9,8 @@ its steps only.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from tribes.core.errors import IllegalMove
@@ -42,13 +44,13 @@ class Finder:
     first: bool = False
     queries: dict[str, Query] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
-    def query(self, game: Game, log: GameLog) -> Query:
+    def query(self, game: Game[Any], log: GameLog) -> Query:
         query = self.queries.get(game.name)
         if query is None:
             query = self.queries[game.name] = step_query(game, log.header, self.where)
         return query
 
-    def __call__(self, name: str, game: Game, log: GameLog) -> Found:
+    def __call__(self, name: str, game: Game[Any], log: GameLog) -> Found:
         query = self.query(game, log)
         header = log.header
         state = game.setup(header)

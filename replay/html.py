@@ -33,7 +33,7 @@ def viewer_name(seats: Sequence[str], viewer: Viewer) -> str:
     return str(seats[viewer])
 
 
-def page(game: Game, log: GameLog, steps: Sequence[Step], viewer: Viewer = None) -> str:
+def page(game: Game[Any], log: GameLog, steps: Sequence[Step[Any]], viewer: Viewer = None) -> str:
     """The page of a log whose ``steps`` (from ``logs.steps_of``) are given, as ``viewer`` sees
     it (default: a spectator, so that a shared page spoils nothing)."""
     seats = log.header.seats
@@ -122,7 +122,7 @@ PANEL = "panel/"
 
 
 def _frames(
-    game: Game, seats: Sequence[str], steps: Sequence[Step], viewer: Viewer
+    game: Game[Any], seats: Sequence[str], steps: Sequence[Step[Any]], viewer: Viewer
 ) -> list[dict[str, Any]]:
     """Each step's picture: the first whole, the others as the parts that changed. A frame
     holds the board's geometry (``w``, ``h``, its origin ``x``, ``y``, ``l`` its legible
@@ -172,7 +172,7 @@ def _panel_element(frames: Sequence[dict[str, Any]]) -> str:
     )
 
 
-def _document(game: Game, log: GameLog, step: Step, viewer: Viewer) -> dict[str, Any]:
+def _document(game: Game[Any], log: GameLog, step: Step[Any], viewer: Viewer) -> dict[str, Any]:
     """The step's show --json document as the viewer may see it (options that would tell a
     secret are null there: Facts.private_moves)."""
     return views.step_document(game, log.header, step.index, step.state, viewer)
@@ -202,7 +202,7 @@ def _status(document: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _options(game: Game, step: Step, viewer: Viewer) -> list[list[str]] | None:
+def _options(game: Game[Any], step: Step[Any], viewer: Viewer) -> list[list[str]] | None:
     """The legal moves at a step as the page lists them (None when the viewer may not see
     them): grouped by what comes before a ``+`` (Hunters and Gatherers: a placement, then the
     pieces it may take, ``0,-1N`` ``+g0`` ``+h1``), one group a row."""
@@ -230,9 +230,9 @@ def _plain(value: Any) -> str:
 
 
 def _move(
-    game: Game,
+    game: Game[Any],
     seats: Sequence[str],
-    step: Step,
+    step: Step[Any],
     viewer: Viewer,
     note: str | None = None,
     marks: Sequence[str] = (),

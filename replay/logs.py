@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from tribes.core.engine import Step
 from tribes.core.errors import LogError, UsageError
@@ -71,7 +72,7 @@ __all__ = [
 
 
 def create(
-    path: Path, log: GameLog, game: Game, *, force: bool = False, kept: bool = False
+    path: Path, log: GameLog, game: Game[Any], *, force: bool = False, kept: bool = False
 ) -> GameLog:
     """Write a new log (either form, by the file's suffix), sealed with its commits, atomically.
     An existing file is replaced only with ``force`` (and then under its writers' lock).
@@ -122,7 +123,7 @@ def write_output(path: Path, data: bytes, *, force: bool, locked: bool = False) 
         raise
 
 
-def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step]:
+def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step[Any]]:
     """Check every move (each ``seat``'s, when one is given), then append them all or none
     (:func:`tribes.replay.appending.act`)."""
     from tribes.replay import appending

@@ -327,7 +327,7 @@ def connect(cluster: str) -> AbstractContextManager[Any]:
     count = local_workers(cluster)
     if count is None:
         try:
-            return distributed.Client(cluster, timeout="10s")  # type: ignore[no-any-return]
+            return distributed.Client(cluster, timeout="10s")  # type: ignore[no-any-return]  # untyped
         except (OSError, TimeoutError) as exc:
             raise UsageError(f"--cluster {cluster}: cannot reach the scheduler ({exc})") from None
     import dask

@@ -101,8 +101,9 @@ def parse(text: str, fields: set[str] | None = None, effects: set[str] | None = 
     tokens, spans = _tokenize(text)
     parser = _Parser(tokens, text, fields, spans, effects or set())
     run = parser.expr()
-    if parser.peek() is not None:
-        raise parser.error(f"unexpected '{parser.peek()[1]}'")  # type: ignore[index]
+    extra = parser.peek()
+    if extra is not None:
+        raise parser.error(f"unexpected '{extra[1]}'")
     return Query(text, run, tuple(parser.paths))
 
 
@@ -283,7 +284,7 @@ def _walk(doc: Mapping[str, Any], name: str, keys: list[Any]) -> tuple[bool, Any
         if isinstance(value, dict) and str(key) in value:
             value = value[str(key)]
         elif isinstance(value, list) and _fits(index := _index(key), value):
-            value = value[index]  # type: ignore[index]
+            value = value[index]  # type: ignore[index]  # _fits: an int
         else:
             return False, None
     return True, value
@@ -320,7 +321,7 @@ def _compare(op: str, a: Any, b: Any) -> bool:
             return isinstance(a, str) and a in b
         return isinstance(b, list) and a in b
     if (_number(a) and _number(b)) or (isinstance(a, str) and isinstance(b, str)):
-        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+        return bool({"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op])
     return False
 
 
@@ -339,7 +340,7 @@ MOVE = "move"
 """The name of the event in notation, at a step."""
 
 
-def step_query(game: Game, header: Header, text: str) -> Query:
+def step_query(game: Game[Any], header: Header, text: str) -> Query:
     """``text`` parsed for the steps of ``game``'s logs: the fields of its ``show --json``
     document, ``move`` and its effect types."""
     start = views.step_document(game, header, 0, game.setup(header), EVERYTHING)
@@ -347,7 +348,7 @@ def step_query(game: Game, header: Header, text: str) -> Query:
 
 
 def at_step(
-    game: Game,
+    game: Game[Any],
     header: Header,
     index: int,
     state: Any,
@@ -364,7 +365,7 @@ class _Step(Mapping[str, Any]):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         header: Header,
         index: int,
         state: Any,

@@ -136,11 +136,11 @@ class WhatIf:
     illegal_at: int | None
     reason: str | None
     changes: list[Change]
-    steps: Sequence[Step]
+    steps: Sequence[Step[Any]]
 
 
 def whatif(cursor: Cursor, at: int, move: str) -> WhatIf:
-    game: Game = cursor.game
+    game: Game[Any] = cursor.game
     check_point(at, len(cursor), events=True)
     before = cursor.at(at - 1).state
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -39,7 +40,7 @@ class Opened:
 
     path: Path
     log: GameLog
-    game: Game
+    game: Game[Any]
     end: FileEnd | None
     """None for the JSON form, which is rewritten whole on append."""
     raw: bytes = b""
@@ -162,7 +163,7 @@ def _with_files(head: Header, texts: Mapping[str, str]) -> Header:
     return attrs.evolve(head, files={**head.files, **texts})
 
 
-def _game_of(head: Header, path: str) -> Game:
+def _game_of(head: Header, path: str) -> Game[Any]:
     """The log's game, once its header is found fit for it: seats, names, options, files."""
     game = games.get_for_log(head.game, path)
     if head.rules_version > game.rules_version:
@@ -218,7 +219,7 @@ def open_with_refused(path: Path) -> tuple[Opened, Event | None]:
         return Opened(path, log, game, None, data), last
 
 
-def _event_of(game: Game, state: object, raw: JsonLog, index: int, path: str) -> Event:
+def _event_of(game: Game[Any], state: object, raw: JsonLog, index: int, path: str) -> Event:
     """Item ``index`` of a JSON log as an event, read in ``state`` (the state before it)."""
     item = raw.items[index - 1]
     try:
@@ -231,7 +232,7 @@ def _event_of(game: Game, state: object, raw: JsonLog, index: int, path: str) ->
         raise exc.within(f"{path}: event {index}") from None
 
 
-def _resolve_json(game: Game, raw: JsonLog, path: str) -> GameLog:
+def _resolve_json(game: Game[Any], raw: JsonLog, path: str) -> GameLog:
     events: list[Event] = []
     if raw.version >= 2:  # every event an object: read without the rules (which check it later)
         events = [_event_of(game, None, raw, i, path) for i in range(1, len(raw.items) + 1)]

@@ -40,7 +40,7 @@ class Match:
 
 
 def match(
-    game: Game,
+    game: Game[Any],
     bots: Sequence[str] = ("random",),
     *,
     seats: int | None = None,
@@ -82,7 +82,12 @@ class Result:
 
 
 def play_game(
-    game: Game, seed: int, seats: int | Match, bot: str = "random", *, like: Header | None = None
+    game: Game[Any],
+    seed: int,
+    seats: int | Match,
+    bot: str = "random",
+    *,
+    like: Header | None = None,
 ) -> Result:
     """One game from ``seed``: ``seats`` bots named ``bot``, or the bots of a Match; each bot
     draws from its own stream. ``like``: the checked header of another game of the same Match,
@@ -96,7 +101,7 @@ def play_game(
         head = logs.header(
             game, seats=how.seats, seed=seed, options=how.options, position=how.position, meta=meta
         )
-    players: list[Bot] = [game.bots[b](game, seed, s) for s, b in enumerate(how.bots)]
+    players: list[Bot[Any]] = [game.bots[b](game, seed, s) for s, b in enumerate(how.bots)]
     state = game.setup(head)
     first = game.to_move(state)
     events: list[Event] = []
@@ -147,7 +152,7 @@ class Summary:
         ]
 
 
-def saved_name(game: Game, index: int, seed: int) -> str:
+def saved_name(game: Game[Any], index: int, seed: int) -> str:
     """The file name of game ``index`` (from 1) of a run saved to a folder."""
     return f"{game.name}-{index:04d}-{seed}.tribes"
 
@@ -165,7 +170,7 @@ def seeds(seed: int, games: int) -> list[int]:
 
 
 def check_save(
-    game: Game, save: Path, game_seeds: Sequence[int], *, force: bool, cluster: bool = False
+    game: Game[Any], save: Path, game_seeds: Sequence[int], *, force: bool, cluster: bool = False
 ) -> None:
     """UsageError unless a run may write its logs to ``save``: a folder, holding none of them
     (or ``force``); or a new corpus (``NAME.corpus``) that does not exist (or ``force``). On a
@@ -251,7 +256,7 @@ def play_shard(plan: Plan) -> Played:
 
 
 def simulate(
-    game: Game,
+    game: Game[Any],
     *,
     games: int,
     seed: int,

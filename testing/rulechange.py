@@ -22,9 +22,13 @@ from tribes.games.clans import board
 TWELFTH_EPOCH = 5
 """The epoch of the 12th village (the chart's last, of one chip)."""
 
+# The double swaps the name ``packaged`` that games/clans/board.py imports from core/datafiles.py
+# and reads its chart through (a cached function, the double a plain one); mypy counts an
+# imported name as no attribute of the module, hence the ignores on board.packaged.
+
 
 def _chart() -> Any:
-    return board.packaged("tribes.games.clans", "epochs.json")
+    return board.packaged("tribes.games.clans", "epochs.json")  # type: ignore[attr-defined]  # swapped, see above
 
 
 ORIGINAL_BONUS: int = _chart()["epochs"][TWELFTH_EPOCH - 1]["bonus"]
@@ -43,20 +47,20 @@ def twelfth_bonus(bonus: int, rules_version: int | None = None) -> Iterator[None
     game = type(games.get("clans"))
     chart = copy.deepcopy(_chart())
     chart["epochs"][TWELFTH_EPOCH - 1]["bonus"] = bonus
-    real = board.packaged
+    real = board.packaged  # type: ignore[attr-defined]  # swapped, see above
     saved = game.rules_version
 
     def packaged(package: str, name: str) -> Any:
         return chart if name == "epochs.json" else real(package, name)
 
-    board.packaged = packaged  # type: ignore[assignment]  # the double: the chart swapped
+    board.packaged = packaged  # type: ignore[attr-defined, assignment]  # swapped, see above
     board.forget_built()
     if rules_version is not None:
         game.rules_version = rules_version
     try:
         yield
     finally:
-        board.packaged = real  # type: ignore[assignment]
+        board.packaged = real  # type: ignore[attr-defined]  # swapped, see above
         board.forget_built()
         game.rules_version = saved
 
@@ -72,7 +76,7 @@ def refused_source(territory: int, rules_version: int | None = None) -> Iterator
     def apply(state: Any, event: Any) -> Any:
         if getattr(event, "source", None) == territory:
             raise IllegalMove(f"huts may no longer leave territory {territory}", rule="C99")
-        return original(state, event)  # type: ignore[call-arg]
+        return original(state, event)  # type: ignore[call-arg]  # a staticmethod, read bound
 
     game.apply = staticmethod(apply)  # type: ignore[method-assign,assignment]  # the rule added
     if rules_version is not None:
@@ -80,7 +84,7 @@ def refused_source(territory: int, rules_version: int | None = None) -> Iterator
     try:
         yield
     finally:
-        game.apply, game.rules_version = saved  # type: ignore[method-assign]
+        game.apply, game.rules_version = saved  # type: ignore[method-assign]  # put back
 
 
 __all__ = ["ORIGINAL_BONUS", "compiled", "refused_source", "twelfth_bonus"]

@@ -415,7 +415,7 @@ def _features(raw: Any, where: str) -> dict[int, Feature]:
             mushrooms=f.get("mushrooms", 0),
             fish=f.get("fish", 0),
             lake=lake,
-            animals=counts,  # type: ignore[arg-type]
+            animals=counts,
             fire=f.get("fire", False),
             shrine=f.get("shrine", False),
         )

@@ -274,7 +274,7 @@ def _owners_getter(spaces: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[i
     if len(spaces) == 1:
         only = spaces[0]
         return lambda tents: (tents[only],)
-    return operator.itemgetter(*spaces)  # type: ignore[return-value]
+    return operator.itemgetter(*spaces)
 
 
 def _territory(data: Any) -> Territory:

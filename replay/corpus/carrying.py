@@ -22,6 +22,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -189,7 +190,7 @@ def _judged(read: Corpus, k: int) -> tuple[Carried | None, Encoded | None]:
     return judged, Encoded(part, raw.seed, raw.events, digest, annex, fmt.pack_marks(marks))
 
 
-def _recorded(game: Game, log: GameLog) -> tuple[Checkpoint, ...]:
+def _recorded(game: Game[Any], log: GameLog) -> tuple[Checkpoint, ...]:
     """The game's checkpoints recorded anew under the running rules, where it had them."""
     places = {c.events for c in log.checkpoints}
     state = game.setup(log.header)

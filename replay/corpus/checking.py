@@ -62,7 +62,7 @@ class Checked:
 
 
 def check(
-    game: Game,
+    game: Game[Any],
     log: GameLog,
     raw: fmt.RawGame,
     path: str,
@@ -126,7 +126,7 @@ def check(
     return Checked(k + 1, game.name, events, over, codec.state_hash(state), row, rules=rules)
 
 
-def differ(game: Game, mark: Checkpoint, state: Any, agreed: int | None) -> RulesDiffer:
+def differ(game: Game[Any], mark: Checkpoint, state: Any, agreed: int | None) -> RulesDiffer:
     """The answer for a game whose state after ``mark.events`` events is not the recorded
     one: which parts differ, the rules versions then and now."""
     parts, agree = parts_compared(mark, state)
@@ -141,7 +141,7 @@ def differ(game: Game, mark: Checkpoint, state: Any, agreed: int | None) -> Rule
     )
 
 
-def refused(game: Game, log: GameLog, exc: IllegalMove, move: str, index: int) -> MoveRefused:
+def refused(game: Game[Any], log: GameLog, exc: IllegalMove, move: str, index: int) -> MoveRefused:
     """The answer for a game one of whose events (``index``) the running rules refuse."""
     return MoveRefused(
         game=game.name,

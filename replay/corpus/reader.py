@@ -94,11 +94,13 @@ class Decoder:
             self.headers[number] = template
         return attrs.evolve(template, seed=seed)
 
-    def log(self, raw: fmt.RawGame, k: int, offset: int) -> tuple[Game, GameLog]:
+    def log(self, raw: fmt.RawGame, k: int, offset: int) -> tuple[Game[Any], GameLog]:
         game, log, _ = self.log_and_marks(raw, k, offset)
         return game, log
 
-    def log_and_marks(self, raw: fmt.RawGame, k: int, offset: int) -> tuple[Game, GameLog, Marks]:
+    def log_and_marks(
+        self, raw: fmt.RawGame, k: int, offset: int
+    ) -> tuple[Game[Any], GameLog, Marks]:
         head = self.header(raw.part, raw.seed, k, offset)
         try:
             game = games.get_for_log(head.game, None)
@@ -141,7 +143,7 @@ class Decoder:
                 offset=offset,
             )
 
-    def _event(self, game: Game, head: Header, wire: list[Any]) -> Event:
+    def _event(self, game: Game[Any], head: Header, wire: list[Any]) -> Event:
         try:
             key: Any = (head.game, id(head.schema), *wire)
             hash(key)
@@ -218,7 +220,7 @@ class Corpus:
 
     @property
     def version(self) -> int:
-        return self.layout.version  # type: ignore[no-any-return]
+        return self.layout.version
 
     def __enter__(self) -> Corpus:
         return self
@@ -264,11 +266,11 @@ class Corpus:
         except fmt.Bad as exc:
             raise CorruptCorpus(str(exc), path=self.name, game=k + 1, offset=at) from None
 
-    def log(self, k: int) -> tuple[Game, GameLog]:
+    def log(self, k: int) -> tuple[Game[Any], GameLog]:
         """Game ``k`` (from 0), read on its own: one read of the file."""
         return self.decoder.log(self.raw(k), k, self.layout.offsets[k])
 
-    def file_log(self, k: int) -> tuple[Game, GameLog]:
+    def file_log(self, k: int) -> tuple[Game[Any], GameLog]:
         """Game ``k`` as the log file it was added from: its tags and notes, commits where its
         appends ended, checkpoints where it had them (every digest recomputed)."""
         from tribes.replay.corpus.annex import file_log
@@ -290,7 +292,7 @@ class Corpus:
         for start, stop in fmt.iter_ranges(len(self), size):
             yield self.chunk(start, stop)
 
-    def stream(self) -> Iterator[tuple[int, Game, GameLog]]:
+    def stream(self) -> Iterator[tuple[int, Game[Any], GameLog]]:
         """Every game in order, read a chunk at a time (memory stays bounded)."""
         for chunk in self.chunks():
             for k, (game, log, _raw) in chunk_games(chunk, self.decoder):
@@ -324,7 +326,7 @@ def raw_of(chunk: Chunk, i: int) -> fmt.RawGame:
 
 def chunk_games(
     chunk: Chunk, decoder: Decoder | None = None
-) -> Iterator[tuple[int, tuple[Game, GameLog, fmt.RawGame]]]:
+) -> Iterator[tuple[int, tuple[Game[Any], GameLog, fmt.RawGame]]]:
     """Each game of a chunk, decoded (a damaged one raises CorruptCorpus naming it)."""
     decoder = decoder or Decoder(chunk.path, chunk.parts, chunk.annexes)
     for i, at in enumerate(chunk.offsets):

@@ -78,7 +78,7 @@ class Encoder:
             self.by_identity[id(event)] = (event, wire)
         return wire
 
-    def encode(self, game: Game, log: GameLog, state: Any = None) -> Encoded:
+    def encode(self, game: Game[Any], log: GameLog, state: Any = None) -> Encoded:
         """A game for a corpus, with its tags, notes and checkpoints: those of a log of format
         version 3 as it recorded them (bytes: a game is never re-recorded on its way into a
         corpus), else recorded now under the running rules where the log had them (where a
@@ -98,7 +98,7 @@ class Encoder:
         return Encoded(part, seed, events, digest, annex, fmt.pack_marks(marks))
 
 
-def recorded_marks(game: Game, log: GameLog, state: Any = None) -> tuple[Checkpoint, ...]:
+def recorded_marks(game: Game[Any], log: GameLog, state: Any = None) -> tuple[Checkpoint, ...]:
     """The checkpoints a game takes into a corpus of version 3: a log's of version 3 as
     recorded, else recorded under the running rules (at the log's checkpoints, or where a new
     log has them), one after its last event always."""
@@ -122,7 +122,7 @@ def recorded_marks(game: Game, log: GameLog, state: Any = None) -> tuple[Checkpo
     return tuple(out)
 
 
-def encode_game(game: Game, log: GameLog, state: Any = None) -> Encoded:
+def encode_game(game: Game[Any], log: GameLog, state: Any = None) -> Encoded:
     """One game for a corpus (:meth:`Encoder.encode`)."""
     return Encoder().encode(game, log, state)
 

@@ -37,7 +37,7 @@ def test_a_cut_at_every_offset_keeps_every_committed_game(tmp_path, two_appends)
         assert logs == whole[: len(logs)]
         if size > first_commit:
             assert len(logs) == 3 and tail is not None
-            assert f"at byte {first_commit}" in tail.describe()  # type: ignore[attr-defined]
+            assert f"at byte {first_commit}" in tail.describe()
 
 
 def test_a_flipped_bit_anywhere_is_found(tmp_path, two_appends):

@@ -19,7 +19,7 @@ distributed = pytest.importorskip("distributed")
 def run_of(count: int, where: Where, **extra: object) -> simulate.Summary:
     game = games.get("clans")
     how = simulate.match(game, ("greedy", "random", "random"))
-    return simulate.simulate(game, games=count, seed=3, how=how, where=where, **extra)  # type: ignore[arg-type]
+    return simulate.simulate(game, games=count, seed=3, how=how, where=where, **extra)
 
 
 def test_game_i_has_its_seed_from_the_run_and_i():
