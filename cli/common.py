@@ -45,7 +45,7 @@ def say(line: str, err: bool = False) -> None:
     """``click.echo`` of a line tribes made around text a user typed or a file named (a path, an
     expression, a seat): its control and bidirectional characters escaped (``\\x1b``,
     ``\\u202e``), as tags and notes are, so that no name drives the terminal it is shown in."""
-    from tribes.core.views import printable  # here: the group itself starts without attrs
+    from tribes.core.views import printable  # noqa: PLC0415  start-up: the group itself starts without attrs
 
     click.echo(printable(line), err=err)
 
@@ -103,6 +103,6 @@ def read_position(path: Path) -> Any:
 def warn(line: str) -> None:
     """A warning on stderr, in one printable line: what an intact log written under other rules
     is answered with (:mod:`tribes.replay.consistency`)."""
-    from tribes.core.views import printable
+    from tribes.core.views import printable  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     click.echo(printable(line), err=True)

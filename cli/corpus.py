@@ -138,7 +138,7 @@ def _encoded(path: Path, game: Any, log: Any) -> corpora.Encoded:
     consistent with the rules that add them."""
     steps = logs.steps_of(game, log, path=str(path))
     if steps.rules is not None:
-        from tribes.replay.consistency import answer_line
+        from tribes.replay.consistency import answer_line  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
         ref = corpora.split_ref(path)
         carried = ref[0] if ref is not None else path

@@ -78,7 +78,7 @@ def find(
     event, with 'move' (the event in notation) and the game's effect types by name, each the
     list of the event's effects of that type: len(VillageFounded) >= 2. Exit 1 when nothing
     matches or a game cannot be read."""
-    from tribes.replay.find import Finder
+    from tribes.replay.find import Finder  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if limit is not None and limit < 1:
         raise UsageError(f"--limit must be 1 or more, not {limit}")
@@ -138,8 +138,8 @@ def baseline(
     """Record every game's outcome, a digest of its state after every event and the words of
     the events that moved a score, for 'tribes regress' to compare with after a change to the
     code."""
-    from tribes.replay import logs
-    from tribes.replay.baseline import Made, fd_writer, make
+    from tribes.replay import logs  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.baseline import Made, fd_writer, make  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     logs.check_output(output, force=force)  # before the work, not after it
     made: list[Made] = []
@@ -187,9 +187,9 @@ def regress(
     event that differs, what it did before and does now in the game's words, the outcomes before
     and now, the first event now illegal; then a summary: winners changed, games now illegal by
     rule, score shifts by seat, lengths. Exit 1 if any game changed (or cannot be read)."""
-    from tribes.replay import baseline_file
-    from tribes.replay import regress as regressing
-    from tribes.replay.regress_summary import Tally
+    from tribes.replay import baseline_file  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay import regress as regressing  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.regress_summary import Tally  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     recorded = baseline_file.read(baseline_file_path)
     tally = Tally()
@@ -232,8 +232,8 @@ def regress(
 def coverage(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None) -> None:
     """For every rule id of each game read: how many games and events applied it in a way that
     mattered, which rules no event can show (and why), and which never happened."""
-    from tribes import games as registry
-    from tribes.replay.coverage import Coverage, Coverer
+    from tribes import games as registry  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.coverage import Coverage, Coverer  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     by_game: dict[str, Coverage] = {}
     failed = Failures(as_json)

@@ -56,7 +56,7 @@ def verify(
     (NAME.corpus) is checked game by game and then every byte of it (CORPUS#K: game K alone);
     a folder stands for its logs and corpora. --extends OLD and --digest HEX check one log or
     corpus against what you hold or were told."""
-    from tribes.replay import batch
+    from tribes.replay import batch  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if (old is not None or told is not None) and (len(paths) != 1 or paths[0].is_dir()):
         raise UsageError("--extends and --digest check one log or corpus, not several")
@@ -100,8 +100,8 @@ def verify(
 def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> None:
     """``upgrade --rules``: each log and corpus (a folder: its logs and corpora) carried
     forward in order, its lines printed as it is done; exit 1 if one was left as it is."""
-    from tribes.replay import batch, carry, corpus
-    from tribes.replay.corpus.carrying import carry_corpus
+    from tribes.replay import batch, carry, corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.corpus.carrying import carry_corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if output is not None:
         raise UsageError("upgrade --rules re-records logs in place; it takes no -o")
@@ -123,7 +123,7 @@ def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> Non
 
 def _compared(path: Path, old: Path | None, told: str | None) -> list[tuple[bool, str]]:
     """What ``verify --extends OLD`` and ``--digest HEX`` find of the (verified) ``path``."""
-    from tribes.replay import mail
+    from tribes.replay import mail  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     new = mail.held(path)
     said = []
@@ -151,7 +151,7 @@ def _compared(path: Path, old: Path | None, told: str | None) -> list[tuple[bool
 def _status(totals: Any) -> int:
     """verify's exit status: 1 if anything failed (damaged, tampered, unreadable), else 3 if a
     log is intact but the running rules replay it otherwise (VERIFY_RULES_DIFFER), else 0."""
-    from tribes.replay.consistency import VERIFY_RULES_DIFFER
+    from tribes.replay.consistency import VERIFY_RULES_DIFFER  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if totals.failed:
         return 1
@@ -213,7 +213,7 @@ def upgrade(
     parts that differ and the outcome before and after; the originals kept as NAME.rules; a
     log with a move the running rules refuse, or a corpus with a game that has one, is left as
     it is (exit 1)."""
-    from tribes.replay import corpus
+    from tribes.replay import corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if rules:
         _carry(sources, output, dry_run)

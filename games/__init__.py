@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
+import sys
 
 from tribes.core.errors import CorruptLog, UnknownGame, UsageError
 
@@ -41,7 +43,7 @@ snapshots, rules) iterate, whatever plugins are installed besides."""
 
 def _contract() -> tuple[str, ...]:
     """Every attribute the Game contract names: a plugin's object lacking one is no Game."""
-    from tribes.core.game import Game
+    from tribes.core.game import Game  # noqa: PLC0415  start-up: the contract only when a plugin is loaded
 
     return tuple(sorted({*Game.__annotations__, *(n for n in vars(Game) if not n.startswith("_"))}))
 
@@ -49,7 +51,7 @@ def _contract() -> tuple[str, ...]:
 def entry_points(group: str) -> Iterable[EntryPoint]:
     """The installed entry points of ``group``, read only when asked for (``importlib.metadata``
     is not imported to run a built-in game)."""
-    from importlib import metadata
+    from importlib import metadata  # noqa: PLC0415  start-up: importlib.metadata only for plugins
 
     return metadata.entry_points(group=group)
 
@@ -71,9 +73,6 @@ def installed_names() -> tuple[str, ...]:
     """The names in group ``tribes.games`` of the distributions on ``sys.path``, read from their
     ``entry_points.txt`` as it is written: ``tribes --help`` lists them, and importing
     ``importlib.metadata`` (and ``typing`` with it) would cost it more than all else it does."""
-    import os
-    import sys
-
     found: set[str] = set()
     for entry in sys.path:
         try:
@@ -128,7 +127,7 @@ def _load(point: EntryPoint) -> Game[Any]:
     where += f", from {point.dist.name} {point.dist.version})" if point.dist else ")"
     try:
         loaded = point.load()
-    except Exception as exc:  # any failure of a third party's import is its, said in one line
+    except Exception as exc:  # noqa: BLE001  any failure of a third party's import is its, said in one line
         detail = str(exc).splitlines()[0] if str(exc) else ""
         raise UsageError(f"{where} cannot be loaded: {type(exc).__name__}: {detail}") from None
     missing = [attr for attr in _contract() if not hasattr(loaded, attr)]

@@ -185,7 +185,7 @@ MAX_TEXT = 512
 """Characters of one effect's words a baseline keeps (the rest is left off, now as before)."""
 
 
-_GAME_OF_CORPUS = re.compile(r"(.+\.corpus)#([1-9][0-9]*)", re.S | re.A)
+_GAME_OF_CORPUS = re.compile(r"(.+\.corpus)#([1-9][0-9]*)", re.DOTALL | re.ASCII)
 
 
 def split_name(name: str) -> tuple[str, int]:

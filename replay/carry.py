@@ -104,7 +104,7 @@ def carry(paths: Sequence[Path], *, dry_run: bool = False) -> list[Carried]:
     """``upgrade --rules`` of every log of ``paths`` (a folder: its logs), in order; a damaged
     log raises (nothing of it is written). Corpora:
     :func:`tribes.replay.corpus.carrying.carry_corpus`."""
-    from tribes.replay import batch, corpus
+    from tribes.replay import batch, corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     out = []
     for path in batch.expand(list(paths)):

@@ -128,7 +128,7 @@ class Cursor:
     def board(self, viewer: Viewer = EVERYTHING, index: int | None = None) -> Board:
         """The step (default: the current one) drawn as ``viewer`` may see it, its event and
         move in its caption: what a notebook shows for the cursor (:mod:`.notebook`)."""
-        from tribes.replay.notebook import board  # a notebook's alone: not on the CLI's paths
+        from tribes.replay.notebook import board  # noqa: PLC0415  start-up: a notebook's alone: not on the CLI's paths
 
         at = self.index if index is None else index
         step = self.at(at)

@@ -113,7 +113,7 @@ def _keyed(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
         ids = [i for r in records if isinstance(i := r.get(key), int)]
         if len(ids) == len(records) and len(set(ids)) == len(ids):
             return dict(zip(ids, records, strict=True))
-    return {i: r for i, r in enumerate(records, start=1)}
+    return dict(enumerate(records, start=1))
 
 
 def _ordered_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:

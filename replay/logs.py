@@ -126,10 +126,10 @@ def write_output(path: Path, data: bytes, *, force: bool, locked: bool = False) 
 def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step[Any]]:
     """Check every move (each ``seat``'s, when one is given), then append them all or none
     (:func:`tribes.replay.appending.act`)."""
-    from tribes.replay import appending
+    from tribes.replay import appending  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     if "#" in str(opened.path):  # a game of a corpus, maybe: only then load the corpus machinery
-        from tribes.replay import corpus
+        from tribes.replay import corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
         corpus.refuse_append(opened.path)
     return appending.act(opened, moves, seat)
@@ -137,7 +137,7 @@ def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[S
 
 def annotate(path: Path, changes: Sequence[tuple[str | int, str | None]]) -> GameLog:
     """Append tag changes and notes (:func:`tribes.replay.appending.annotate`)."""
-    from tribes.replay import appending
+    from tribes.replay import appending  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     return appending.annotate(path, changes)
 

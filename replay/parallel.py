@@ -299,7 +299,7 @@ def _on_dask(
 
 def _distributed() -> Any:
     try:
-        import distributed
+        import distributed  # noqa: PLC0415  optional: the cluster extra
     except ImportError:
         raise UsageError(
             "--cluster needs Dask distributed: pip install 'tribes[cluster]'"
@@ -330,7 +330,7 @@ def connect(cluster: str) -> AbstractContextManager[Any]:
             return distributed.Client(cluster, timeout="10s")  # type: ignore[no-any-return]  # untyped
         except (OSError, TimeoutError) as exc:
             raise UsageError(f"--cluster {cluster}: cannot reach the scheduler ({exc})") from None
-    import dask
+    import dask  # noqa: PLC0415  optional: the cluster extra
 
     stack = ExitStack()
     stack.enter_context(dask.config.set(QUIET_WORKERS))

@@ -61,9 +61,9 @@ _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 def _extension() -> type:
     """The syrupy extension of transcripts: one text file per snapshot, stored as it is (made
     on first use, so that pytest runs without syrupy where nobody asks for a playthrough)."""
-    global _EXTENSION
+    global _EXTENSION  # noqa: PLW0603  made once, on first use
     if _EXTENSION is None:
-        from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+        from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode  # noqa: PLC0415  optional: syrupy, for the fixture alone
 
         class TranscriptExtension(SingleFileSnapshotExtension):
             file_extension = "txt"
@@ -230,11 +230,11 @@ def tribes_baseline(request: pytest.FixtureRequest) -> Callable[..., int]:
     folder — and optionally ``baseline=`` (a file made by ``tribes baseline``, relative to that
     folder too); it fails when a game replays differently from the baseline, and returns how
     many games it compared (or recorded, with ``--snapshot-update``)."""
-    from tribes.replay import baseline as baselines
-    from tribes.replay import baseline_file
-    from tribes.replay import regress as regressing
-    from tribes.replay.parallel import Where
-    from tribes.replay.regress_summary import Tally
+    from tribes.replay import baseline as baselines  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.replay import baseline_file  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.replay import regress as regressing  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.replay.parallel import Where  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.replay.regress_summary import Tally  # noqa: PLC0415  start-up: pytest loads this plugin in every run
 
     here = request.path.parent
     config = request.config

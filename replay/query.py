@@ -181,7 +181,7 @@ class _Parser:
         while self.at("or"):
             self.take()
             right = self.conj()
-            left = (lambda a, b: lambda d: _truthy(a(d)) or _truthy(b(d)))(left, right)
+            left = (lambda a, b: lambda d: _truthy(a(d)) or _truthy(b(d)))(left, right)  # noqa: PLC3002  binds the operands now
         return left
 
     def conj(self) -> Run:
@@ -189,7 +189,7 @@ class _Parser:
         while self.at("and"):
             self.take()
             right = self.neg()
-            left = (lambda a, b: lambda d: _truthy(a(d)) and _truthy(b(d)))(left, right)
+            left = (lambda a, b: lambda d: _truthy(a(d)) and _truthy(b(d)))(left, right)  # noqa: PLC3002  binds the operands now
         return left
 
     def neg(self) -> Run:
@@ -204,7 +204,7 @@ class _Parser:
         if self.at("==", "!=", "<", "<=", ">", ">=", "in"):
             op = self.take()[1]
             right = self.sum()
-            return (lambda a, b, o: lambda d: _compare(o, a(d), b(d)))(left, right, op)
+            return (lambda a, b, o: lambda d: _compare(o, a(d), b(d)))(left, right, op)  # noqa: PLC3002  binds the operands now
         return left
 
     def sum(self) -> Run:
@@ -212,7 +212,7 @@ class _Parser:
         while self.at("+", "-"):
             op = self.take()[1]
             right = self.unary()
-            left = (lambda a, b, o: lambda d: _arith(o, a(d), b(d)))(left, right, op)
+            left = (lambda a, b, o: lambda d: _arith(o, a(d), b(d)))(left, right, op)  # noqa: PLC3002  binds the operands now
         return left
 
     def unary(self) -> Run:
@@ -263,7 +263,7 @@ class _Parser:
                 kind, key = self.take()
                 if kind not in ("name", "number"):
                     raise self.error(f"expected a field name after '.', found '{key}'")
-                steps.append((lambda k: lambda d: k)(key))
+                steps.append((lambda k: lambda d: k)(key))  # noqa: PLC3002  binds the operands now
                 written += f".{key}"
             else:
                 start = self.pos

@@ -85,7 +85,7 @@ def diverge(a: Cursor, b: Cursor, viewer: Viewer = EVERYTHING) -> Divergence:
     if event is None and len(a) != len(b):
         event = common + 1
     state = None
-    for i in range(0, common + 1):
+    for i in range(common + 1):
         if codec.state_hash(a.at(i).state) != codec.state_hash(b.at(i).state):
             state = i
             break

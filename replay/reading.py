@@ -65,7 +65,7 @@ def _starts_a_corpus(data: bytes) -> bool:
     """Whether ``data``, which begins with the corpus mark, is a corpus (a log with a flipped bit
     in its mark is a damaged log): asked only then, so that opening a log does not load the
     corpus machinery."""
-    from tribes.events.corpus import starts_a_corpus
+    from tribes.events.corpus import starts_a_corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     return starts_a_corpus(data)
 
@@ -75,7 +75,7 @@ def open_log(path: Path) -> Opened:
     may be dicts or, in hand-written scenarios (version 1), moves in notation; both are resolved
     against the states as the log replays. ``CORPUS#K`` is game K of a corpus."""
     if "#" in str(path):  # a game of a corpus, maybe: only then load the corpus machinery
-        from tribes.replay import corpus
+        from tribes.replay import corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
         if (ref := corpus.split_ref(path)) is not None:
             return _corpus_game(path, *ref)
@@ -95,7 +95,7 @@ def open_log(path: Path) -> Opened:
 
 def _corpus_game(ref: Path, path: Path, number: int) -> Opened:
     """Game ``number`` (from 1) of the corpus at ``path`` as an opened log named ``ref``."""
-    from tribes.replay.corpus import Corpus
+    from tribes.replay.corpus import Corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     with Corpus(path) as read:
         read.check_number(number - 1)
@@ -201,7 +201,7 @@ def open_with_refused(path: Path) -> tuple[Opened, Event | None]:
     try:
         return open_log(path), None
     except IllegalMove as exc:
-        from tribes.replay import corpus
+        from tribes.replay import corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
         if corpus.split_ref(path) is not None:
             raise

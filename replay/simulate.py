@@ -146,8 +146,10 @@ class Summary:
             )
         ]
         return [
-            f"{self.games} game{'' if self.games == 1 else 's'}, {len(self.match.seats)} seats, "
-            f"{self.mean_moves:.1f} events a game, best score {self.best}",
+            (
+                f"{self.games} game{'' if self.games == 1 else 's'}, {len(self.match.seats)} seats, "
+                f"{self.mean_moves:.1f} events a game, best score {self.best}"
+            ),
             *seat_lines,
         ]
 

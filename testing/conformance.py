@@ -258,7 +258,7 @@ def check_pictures(run: Playout) -> None:
             problem = svg_problem(svg)
             if problem:
                 raise fail(where, f"the SVG is not well-formed: {problem}")
-            root = ET.fromstring(svg)
+            root = ET.fromstring(svg)  # noqa: S314  the game's own SVG, checked above
             width, height = root.get("width"), root.get("height")
             if not (width and height and float(width) > 0 and float(height) > 0):
                 raise fail(where, "the SVG has no width and height in pixels")
@@ -327,8 +327,8 @@ def check_properties(game: Game[Any] | str) -> Callable[..., None] | None:
     and list of move picks (``moves[pick % len(moves)]``, cut short when the picks run out)
     replay, stay pure and round-trip as the seeded games do."""
     try:
-        from hypothesis import HealthCheck, given, settings
-        from hypothesis import strategies as st
+        from hypothesis import HealthCheck, given, settings  # noqa: PLC0415  optional: hypothesis, for the kit's property alone
+        from hypothesis import strategies as st  # noqa: PLC0415  optional: hypothesis, for the kit's property alone
     except ImportError:
         return None
     game = game_of(game)
@@ -398,7 +398,7 @@ def check_rules(game: Game[Any] | str) -> None:
         raise fail(game.name, f"its rules cannot be read: {exc}") from None
     ids = {rule.id for rule in book.rules}
     table = game.events
-    kinds: list[type[Event] | type[Effect]] = [*table.by_tag.values(), *table.effects.values()]
+    kinds: list[type[Event | Effect]] = [*table.by_tag.values(), *table.effects.values()]
     named = {(kind.__name__, rule) for kind in kinds for rule in kind.RULES} | {
         ("uncounted", rule) for rule in table.uncounted
     }

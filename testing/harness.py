@@ -164,7 +164,7 @@ class Harness:
         try:
             self.game.apply(state, event)
         except IllegalMove as exc:
-            assert exc.rule == checked.rule, (text, exc.rule, checked.rule)
+            assert exc.rule == checked.rule, (text, exc.rule, checked.rule)  # noqa: PT017  a harness, not a test
         else:
             raise AssertionError(f"apply accepted '{text}'")
         assert event not in self.game.legal_moves(state), f"'{text}' is listed as legal"

@@ -126,7 +126,7 @@ def read_exact_frame(data: bytes | memoryview, pos: int, limit: int, most: int) 
 def values(payload: bytes, most: int = 4096) -> list[Any]:
     try:
         items = codec.unpack_all(payload, max_items=most)
-    except Exception as exc:  # msgpack raises many kinds on bad bytes
+    except Exception as exc:  # noqa: BLE001  msgpack raises many kinds on bad bytes
         said = str(exc).splitlines()[0][:80] if str(exc) else ""
         raise Bad(f"is corrupt: {type(exc).__name__}" + (f" ({said})" if said else "")) from None
     if len(items) != 1 or not isinstance(items[0], list) or not items[0]:

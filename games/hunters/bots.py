@@ -157,7 +157,8 @@ class GreedyBot:
         values = [value]
         for i in range(first + 1, first + count):
             move = moves[i]
-            assert isinstance(move, TilePlaced) and move.feature is not None
+            assert isinstance(move, TilePlaced)
+            assert move.feature is not None
             scored_now = move.piece in MEMBERS_ON_SCORED
             changes = not masks[move.feature] & places if scored_now else over
             values.append(self.worth(state, move, on)[1] if changes else value)

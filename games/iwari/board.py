@@ -161,7 +161,7 @@ def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:
     where = f"map '{source}'"
     unknown = set(variants) - set(VARIANTS)
     if unknown:
-        raise BadData(f"unknown variant '{sorted(unknown)[0]}'; variants: {', '.join(VARIANTS)}")
+        raise BadData(f"unknown variant '{min(unknown)}'; variants: {', '.join(VARIANTS)}")
     try:
         territories = tuple(
             sorted((_territory(t) for t in data["territories"]), key=lambda t: t.id)

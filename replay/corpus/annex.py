@@ -107,7 +107,7 @@ def file_log(game: Any, log: GameLog, marks: Marks) -> GameLog:
     """The log as its file held it: sealed with commits where its appends ended. A game of a
     corpus of version 3 keeps its checkpoints as recorded (its commits cover them: bytes, no
     replay); an older one's are recomputed where it had them, by replaying it."""
-    from tribes.replay import marks as marking
+    from tribes.replay import marks as marking  # noqa: PLC0415  start-up: the marks machinery only when a log is rebuilt
 
     ends: list[int | tuple[int, int]] = list(marks.commits or ())
     if log.checkpoints:

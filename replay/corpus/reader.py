@@ -7,7 +7,7 @@ import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
@@ -222,7 +222,7 @@ class Corpus:
     def version(self) -> int:
         return self.layout.version
 
-    def __enter__(self) -> Corpus:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -273,7 +273,7 @@ class Corpus:
     def file_log(self, k: int) -> tuple[Game[Any], GameLog]:
         """Game ``k`` as the log file it was added from: its tags and notes, commits where its
         appends ended, checkpoints where it had them (every digest recomputed)."""
-        from tribes.replay.corpus.annex import file_log
+        from tribes.replay.corpus.annex import file_log  # noqa: PLC0415  start-up: the annex only when a log is rebuilt
 
         game, log, marks = self.decoder.log_and_marks(self.raw(k), k, self.layout.offsets[k])
         return game, file_log(game, log, marks)

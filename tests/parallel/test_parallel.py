@@ -91,7 +91,7 @@ def test_a_worker_killed_mid_run_loses_and_double_counts_no_game(cluster):
 
     def kill_one(index: int, result: object) -> None:
         if not killed:  # the first shard is in: kill a worker while the rest run
-            victim = sorted(pids.values())[0]
+            victim = min(pids.values())
             os.kill(victim, signal.SIGKILL)
             killed.append(victim)
 
