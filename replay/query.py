@@ -360,8 +360,14 @@ def at_step(
     return _Step(game, header, index, state, event, effects)
 
 
+_UNREAD = object()
+_HEAD = ("game", "events")
+"""The keys ``step_document`` puts before the state's document."""
+
+
 class _Step(Mapping[str, Any]):
-    """The ``show --json`` document (made when first read), ``move`` and the effects by type."""
+    """The ``show --json`` document (made when first read, unless only its common keys are:
+    ``core.views.common_value``), ``move`` and the effects by type."""
 
     def __init__(
         self,
@@ -379,6 +385,7 @@ class _Step(Mapping[str, Any]):
         self.event = event
         self.effects = effects
         self.document: dict[str, Any] | None = None
+        self.common: dict[str, Any] = {}
 
     def _state(self) -> dict[str, Any]:
         if self.document is None:
@@ -397,10 +404,23 @@ class _Step(Mapping[str, Any]):
             ]
         if name == MOVE:
             return None if self.event is None else self.game.format_move(self.event)
+        if self.document is None and name in views.COMMON_KEYS:
+            value = self.common.get(name, _UNREAD)
+            if value is _UNREAD:
+                value = self.common[name] = views.common_value(
+                    self.game, self.state, self.header.seats, EVERYTHING, name
+                )
+            return value
+        if self.document is None and name in _HEAD:
+            return self.header.game if name == "game" else self.index
         return self._state()[name]
 
     def __contains__(self, name: object) -> bool:
-        return name in self.game.events.effects or name == MOVE or name in self._state()
+        if name in self.game.events.effects or name == MOVE:
+            return True
+        if self.document is None and (name in views.COMMON_KEYS or name in _HEAD):
+            return True
+        return name in self._state()
 
     def __iter__(self) -> Iterator[str]:
         yield from self._state()
