@@ -106,3 +106,35 @@ def warn(line: str) -> None:
     from tribes.core.views import printable  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     click.echo(printable(line), err=True)
+
+
+class RulesWarnings:
+    """The answers of the games of many logs and corpora that are intact but that the running
+    rules replay otherwise (``find``, ``coverage``, ``stats``): one warning line each on stderr
+    (unless the output is JSON), the first LIMIT of them, then one line for the rest; all of
+    them kept as records for a JSON document (``"rules"``)."""
+
+    LIMIT = 10
+
+    def __init__(self, as_json: bool = False) -> None:
+        self.as_json = as_json
+        self.records: list[dict[str, Any]] = []
+
+    def __call__(self, name: str, answer: Any) -> None:
+        """Game ``name``'s answer (None: consistent, nothing said)."""
+        if answer is None:
+            return
+        from tribes.replay.consistency import warning
+
+        self.records.append({"path": name, **answer.record()})
+        if not self.as_json and len(self.records) <= self.LIMIT:
+            warn(warning(answer, name) or "")
+
+    def close(self) -> None:
+        """The line for the games not said one by one."""
+        more = len(self.records) - self.LIMIT
+        if not self.as_json and more > 0:
+            warn(
+                f"warning: {more} more game{'s' if more != 1 else ''} intact, the running rules "
+                "replaying them otherwise ('tribes verify' names each)"
+            )

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import WholeRange, say, work_options
+from tribes.cli.common import RulesWarnings, WholeRange, say, work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, TribesError, UsageError
 from tribes.events import codec
@@ -190,22 +190,35 @@ def repair(path: Path, force: bool, wait: float) -> None:
 def stats(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None) -> None:
     """Win rates by turn position and by bot (95% intervals), score and length distributions,
     of corpora and logs (each game replayed and checked)."""
+    from tribes.replay.consistency import answer_of
+
     failures: list[str] = []
+    differ = RulesWarnings(as_json)
+
+    def found(record: dict[str, Any]) -> None:
+        if "rules" in record and not record.get("corpus"):
+            differ(record["path"], answer_of(record["game"], record["rules"]))
+
     totals = batch.verify(
         list(paths),
         Where(jobs, cluster),
         lambda line: failures.append(line) if line.startswith("FAIL") else None,
+        record=found,
     )
     if failures:  # statistics of a damaged input would quietly leave games out
         others = max(totals.failed, 1) - 1  # games and logs that failed, not lines said of them
         more = f" (and {others} more)" if others else ""
         raise TribesError(failures[0].removeprefix("FAIL").strip() + more)
+    differ.close()
     if not totals.rows:
         raise UsageError("no finished game to count")
     result = compute_stats(totals.rows)
     unfinished = totals.ok - len(totals.rows)  # verified, but not over: nothing to count yet
     if as_json:
-        click.echo(codec.to_json({**result.document(), "unfinished": unfinished}))
+        document = {**result.document(), "unfinished": unfinished}
+        if differ.records:
+            document["rules"] = differ.records
+        click.echo(codec.to_json(document))
     else:
         for line in result.lines():
             say(line)

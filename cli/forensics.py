@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import WHOLE, say, work_options
+from tribes.cli.common import WHOLE, RulesWarnings, say, work_options
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -85,12 +85,14 @@ def find(
     where = Where(jobs, cluster)
     matches: list[dict[str, Any]] = []
     failed = Failures(as_json)
+    differ = RulesWarnings(as_json)
     games = matched_games = events = 0
     with progress(paths, "find") as told:
         for visited in sweep.sweep(paths, Finder(where_text, first), where, told):
             if failed(visited):
                 continue
             assert visited.result is not None
+            differ(visited.name, visited.result.rules)
             games += 1
             found = visited.result.matches
             if limit is not None:
@@ -105,6 +107,7 @@ def find(
                     say(f"{visited.name} event {match.event}: {where_text}")
             if limit is not None and events >= limit:
                 break
+    differ.close()
     summary = (
         f"{views.count(events, 'event')} in {matched_games} of {views.count(games, 'game')} "
         f"{'matches' if events == 1 else 'match'} {where_text}"
@@ -112,6 +115,8 @@ def find(
     if as_json:
         document = {"where": where_text, "events": events, "games": games}
         document |= {"matched_games": matched_games, "failed": failed.found}
+        if differ.records:
+            document["rules"] = differ.records
         if not counts:
             document["matches"] = matches
         click.echo(codec.to_json(document))
@@ -237,18 +242,23 @@ def coverage(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | N
 
     by_game: dict[str, Coverage] = {}
     failed = Failures(as_json)
+    differ = RulesWarnings(as_json)
     with progress(paths, "coverage") as told:
         for visited in sweep.sweep(paths, Coverer(), Where(jobs, cluster), told):
             if failed(visited):
                 continue
             assert visited.result is not None
+            differ(visited.name, visited.result.rules)
             name = visited.result.game
             if name not in by_game:
                 by_game[name] = Coverage(registry.get(name))
             by_game[name].add(visited.result)
+    differ.close()
     ordered = [by_game[name] for name in sorted(by_game)]
     if as_json:
         document = {"games": [c.document() for c in ordered], "failed": failed.found}
+        if differ.records:
+            document["rules"] = differ.records
         click.echo(codec.to_json(document))
     else:
         for found in ordered:

@@ -20,6 +20,7 @@ from tribes.core.errors import IllegalMove, UsageError
 from tribes.core.game import Game
 from tribes.events import codec
 from tribes.events.logfile import GameLog
+from tribes.replay.consistency import Answer, Watch
 from tribes.replay.query import Query, parse
 
 
@@ -30,6 +31,8 @@ class Applied:
     game: str
     events: Mapping[str, int]
     steps: int
+    rules: Answer | None = None
+    """What the running rules say of an intact log written under others (None: consistent)."""
 
 
 def shown_rules(
@@ -58,15 +61,20 @@ class Coverer:
     def __call__(self, name: str, game: Game[Any], log: GameLog) -> Applied:
         header = log.header
         state = game.setup(header)
+        watch = Watch(game, log)
+        watch.at(0, state)
         counts: dict[str, int] = {}
         self._count(counts, None, game.setup_effects(header, state))
         for index, event in enumerate(log.events, start=1):
             try:
                 state, effects = game.apply(state, event)
             except IllegalMove as exc:
+                if watch.refuse(exc.reason, exc.rule, game.format_move(event), index):
+                    break
                 raise exc.at(game.format_move(event), index) from None
+            watch.at(index, state)
             self._count(counts, event, effects)
-        return Applied(game.name, counts, len(log.events))
+        return Applied(game.name, counts, len(log.events), watch.answer)
 
     def _count(self, counts: dict[str, int], event: Any, effects: Iterable[Any]) -> None:
         rules: set[str] = set()
