@@ -124,7 +124,7 @@ class RulesWarnings:
         """Game ``name``'s answer (None: consistent, nothing said)."""
         if answer is None:
             return
-        from tribes.replay.consistency import warning
+        from tribes.replay.consistency import warning  # noqa: PLC0415  start-up: loads attrs
 
         self.records.append({"path": name, **answer.record()})
         if not self.as_json and len(self.records) <= self.LIMIT:

@@ -14,6 +14,7 @@ from tribes.core.errors import CorruptLog, TribesError, UsageError
 from tribes.events import codec
 from tribes.replay import batch, logs
 from tribes.replay import corpus as corpora
+from tribes.replay.consistency import answer_of
 from tribes.replay.parallel import Where
 from tribes.replay.stats import stats as compute_stats
 
@@ -190,8 +191,6 @@ def repair(path: Path, force: bool, wait: float) -> None:
 def stats(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None) -> None:
     """Win rates by turn position and by bot (95% intervals), score and length distributions,
     of corpora and logs (each game replayed and checked)."""
-    from tribes.replay.consistency import answer_of
-
     failures: list[str] = []
     differ = RulesWarnings(as_json)
 

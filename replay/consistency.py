@@ -213,7 +213,7 @@ class Watch:
 
     __slots__ = ("_log", "_marks", "agreed", "answer", "game", "last")
 
-    def __init__(self, game: Game, log: Any) -> None:
+    def __init__(self, game: Game[Any], log: Any) -> None:
         self.game = game
         self._log = log
         self._marks = {c.events: c for c in log.checkpoints if c.rules}
