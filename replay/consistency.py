@@ -39,7 +39,10 @@ def state_parts(state: Any) -> dict[str, bytes]:
     parts of a state differ without the code that wrote it. The document is the state's
     identity (:func:`tribes.events.codec.identity`, fields at their defaults left out), the one
     the state hash covers."""
-    document = codec.identity(state)
+    return _parts(codec.identity(state))
+
+
+def _parts(document: Any) -> dict[str, bytes]:
     if not isinstance(document, dict):
         document = {"state": document}
     return {
@@ -57,15 +60,18 @@ def state_digest(state: Any) -> bytes:
 
 def checkpoint_of(game: Game[Any], events: int, state: Any) -> Checkpoint:
     """The checkpoint of format version 3 of ``state``, after ``events`` events, recorded
-    under the running rules (their version, and the outcome once the game is over)."""
-    parts = state_parts(state)
+    under the running rules (their version, and the outcome once the game is over). The
+    state's identity is walked once, for its digest (:func:`state_digest`) and its parts."""
+    document = codec.identity(state)
+    parts = _parts(document)
+    digest = blake2b(codec.pack(document), digest_size=16).digest()[:DIGEST_BYTES]
     outcome = None
     if game.is_over(state):
         result = game.outcome(state)
         outcome = (tuple(result.scores), tuple(result.winners))
     return Checkpoint(
         events,
-        state_digest(state),
+        digest,
         tuple(parts),
         b"".join(parts.values()),
         game.rules_version,
