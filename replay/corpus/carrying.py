@@ -146,8 +146,17 @@ def _rewrite(read: Corpus, path: Path) -> CorpusCarried:
             _remove(tmp)
             return result
         backup = backup_for(path)
-        os.link(path, backup)  # the corpus as it was, under its other name: no byte copied
-        os.replace(tmp, path)
+        try:
+            os.link(path, backup)  # the corpus as it was, under its other name: no byte copied
+            try:
+                os.replace(tmp, path)
+            except OSError:
+                _remove(backup)
+                raise
+        except OSError as exc:
+            raise LogError(
+                f"cannot write: {exc.strerror or exc}; nothing was re-recorded", path=str(path)
+            ) from None
         files.fsync_folder(path.parent)
         return attrs.evolve(result, backup=backup, written=True)
     except BaseException:

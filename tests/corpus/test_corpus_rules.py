@@ -174,3 +174,19 @@ def test_upgrade_rules_refuses_a_game_of_a_corpus_and_a_damaged_corpus(cli, runs
     runs.write_bytes(bytes(data))
     assert cli.fails("upgrade", "--rules", runs)
     assert runs.read_bytes() == bytes(data)
+
+
+def test_a_corpus_that_cannot_be_replaced_is_left_as_it_was(cli, runs, monkeypatch):
+    import os
+
+    before = runs.read_bytes()
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "link", refused)  # where the corpus as it was would be kept
+    with rulechange.twelfth_bonus(4):
+        line = cli.fails("upgrade", "--rules", runs)
+    assert "cannot write: Permission denied; nothing was re-recorded" in line
+    assert runs.read_bytes() == before
+    assert sorted(p.name for p in runs.parent.iterdir() if "runs" in p.name) == ["runs.corpus"]
