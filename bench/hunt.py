@@ -14,8 +14,9 @@ setting against the same step document (one document a step, as one ``find`` a p
 build it once each); it writes the counts to ``-o`` after every thousand games, so a run cut
 short still says how many it played. ``hunt`` hunts each predicate from seeds 1..K within
 ``--cap`` games and prints one Markdown row each. CPU seconds are ``time.process_time`` of this
-process and of the hunt's workers (on a shared machine wall time says more about the others' work
-than ours). Asserts nothing.
+process and of the hunt's workers (on a shared machine wall time says more about the others'
+work than ours); random play's CPU seconds a hit are the whole pass's (every predicate of the
+setting read) over the predicate's hits, an upper bound. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def hunt_cost(case: Case, seed: int, cap: int, jobs: int) -> tuple[bool, int, fl
 def hunt_rows(args: argparse.Namespace) -> None:
     rates = json.loads(Path(args.rates).read_text()) if args.rates else {}
     print(
-        "| setting | predicate | random: games with it | random: games a hit "
+        "| setting | predicate | random: games with it | random: games, CPU s a hit "
         "| hunt: games to the first hit (seeds) | hunt: CPU s (seeds) | fewer games |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- |")
@@ -166,7 +167,8 @@ def hunt_rows(args: argparse.Namespace) -> None:
             seen, per_hit, ratio = "-", "-", "-"
         else:
             seen = f"{hits} of {count:,}"
-            per_hit = f"{count / hits:,.0f}" if hits else f"> {count:,}"
+            cpu = record.get("cpu", 0.0)
+            per_hit = f"{count / hits:,.0f}, {cpu / hits:.2f}" if hits else f"> {count:,}"
             ratio = "-"
             if hits and len(found) == len(runs):
                 ratio = f"{count / hits / statistics.mean(found):,.1f}x"
