@@ -136,6 +136,15 @@ def _versions(answer: RulesDiffer) -> str:
     return f"{said}, running version {answer.running}"
 
 
+def _from_here(log: Path) -> str:
+    """The fixture as a command typed where pytest runs names it (its whole path if it is
+    not under that folder)."""
+    try:
+        return str(log.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(log)
+
+
 def _recorded_under(log: str | Path, answer: RulesDiffer) -> str:
     """The failure's line that says a fixture's checkpoints were recorded under other rules
     than the running ones, and where they part."""
@@ -202,10 +211,11 @@ def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callabl
             pytest.fail(f"tribes_playthrough: {broken} ({hint})", pytrace=False)
         rules = None
         if isinstance(blocks.rules, RulesDiffer):
-            rules = _recorded_under(path, blocks.rules)
+            named = _from_here(log)
+            rules = _recorded_under(named, blocks.rules)
             config.stash.setdefault(_OTHER_RULES, []).append(
-                f"{path}: checkpoints recorded under {_versions(blocks.rules)}; 'tribes "
-                f"upgrade --rules {path}' re-seals it"
+                f"{named}: checkpoints recorded under {_versions(blocks.rules)}; 'tribes "
+                f"upgrade --rules {named}' re-seals it"
             )
         if target != playthrough.text(blocks):  # syrupy records the comparison
             diff = _diff(target, config)
