@@ -90,7 +90,7 @@ def compiled(root: Path = ROOT) -> list[Extension]:
     """mypyc's extensions for :data:`COMPILED`. mypy names a module by its folders, and tribes'
     folders are not named as its packages (``tribes.core`` is ``core/``): they are compiled from
     a tree of links named as the packages, ``build/mypyc/tribes/<folder>`` -> ``<folder>``."""
-    from mypyc.build import mypycify  # only here: a plain install has no mypy
+    from mypyc.build import mypycify  # noqa: PLC0415  optional: a plain install has no mypy
 
     tree = root / "build" / "mypyc"
     for folder in {name.split(".")[1] for name in packages(root)}:

@@ -120,10 +120,10 @@ def run(count: int, seed: int) -> tuple[Counter[tuple[str, str]], list[str]]:
 
 
 def classify(result: object, clean: str, kind: str, mutant: bytes, original: bytes) -> str:
-    code = result.exit_code  # type: ignore[attr-defined]
-    stdout, stderr = result.stdout, result.stderr  # type: ignore[attr-defined]
-    if code == 70 or (result.exception and not isinstance(result.exception, SystemExit)):  # type: ignore[attr-defined]
-        return f"CRASH exit {code} {stderr.strip()[-150:]!r} {result.exception!r}"[:300]  # type: ignore[attr-defined]
+    code = result.exit_code
+    stdout, stderr = result.stdout, result.stderr
+    if code == 70 or (result.exception and not isinstance(result.exception, SystemExit)):
+        return f"CRASH exit {code} {stderr.strip()[-150:]!r} {result.exception!r}"[:300]
     if code == 1 and not stdout:
         lines = stderr.splitlines()
         if len(lines) != 1 or not lines[0].startswith("tribes: baseline "):

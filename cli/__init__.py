@@ -26,20 +26,20 @@ def run() -> None:
                 sys.stdout.write(text)
                 sys.stdout.flush()
             except OSError as exc:  # a closed pipe, a full disk: as the commands answer them
-                from tribes.cli.failures import output_failed
+                from tribes.cli.failures import output_failed  # noqa: PLC0415  start-up: only when a write fails
 
                 output_failed(exc)
             return
     if sys.argv[1:2] == ["show"] or sys.argv[1:2] == ["log"]:
         with _LOADING:
-            from tribes.cli.quick import answered
+            from tribes.cli.quick import answered  # noqa: PLC0415  start-up: the quick answers, for show and log alone
         if answered(sys.argv[1], sys.argv[2:]):
             return
     with _LOADING:
-        from tribes.cli.main import main
+        from tribes.cli.main import main  # noqa: PLC0415  start-up: click and the group, for the commands quick does not answer
 
         if sys.argv[1:2] and sys.argv[1] in COMMANDS:  # its module, which the group would load
-            import importlib
+            import importlib  # noqa: PLC0415  start-up: only to load the command's module
 
             importlib.import_module(COMMANDS[sys.argv[1]][0].partition(":")[0])
     main()
@@ -75,7 +75,7 @@ def _width() -> int:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]  # None: caught
         except (AttributeError, ValueError, OSError):  # AttributeError: no stdout at all
             columns = 80
     return max(min(columns, 80) - 2, 50)

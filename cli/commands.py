@@ -43,7 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("tribes.cli.corpus:stats", "Win rates (with intervals), scores and lengths of many games."),
     "tag": ("tribes.cli.annotations:tag", "List a log's tags, or set and remove them."),
     "undo": ("tribes.cli.undo:undo", "Take back the last append(s) of your own log, keeping a backup."),
-    "upgrade": ("tribes.cli.logfiles:upgrade", "Write a log of format version 1 in the current version."),
+    "upgrade": ("tribes.cli.logfiles:upgrade", "Logs and corpora in the current format, or carried to new rules."),
     "verify": ("tribes.cli.logfiles:verify", "Replay logs and corpora: every event legal, every state matching."),
     "whatif": ("tribes.cli.questions:whatif", "Replace event N by MOVE and re-check every later event."),
 }  # fmt: skip

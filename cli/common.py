@@ -45,7 +45,7 @@ def say(line: str, err: bool = False) -> None:
     """``click.echo`` of a line tribes made around text a user typed or a file named (a path, an
     expression, a seat): its control and bidirectional characters escaped (``\\x1b``,
     ``\\u202e``), as tags and notes are, so that no name drives the terminal it is shown in."""
-    from tribes.core.views import printable  # here: the group itself starts without attrs
+    from tribes.core.views import printable  # noqa: PLC0415  start-up: the group itself starts without attrs
 
     click.echo(printable(line), err=err)
 
@@ -103,6 +103,38 @@ def read_position(path: Path) -> Any:
 def warn(line: str) -> None:
     """A warning on stderr, in one printable line: what an intact log written under other rules
     is answered with (:mod:`tribes.replay.consistency`)."""
-    from tribes.core.views import printable
+    from tribes.core.views import printable  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     click.echo(printable(line), err=True)
+
+
+class RulesWarnings:
+    """The answers of the games of many logs and corpora that are intact but that the running
+    rules replay otherwise (``find``, ``coverage``, ``stats``): one warning line each on stderr
+    (unless the output is JSON), the first LIMIT of them, then one line for the rest; all of
+    them kept as records for a JSON document (``"rules"``)."""
+
+    LIMIT = 10
+
+    def __init__(self, as_json: bool = False) -> None:
+        self.as_json = as_json
+        self.records: list[dict[str, Any]] = []
+
+    def __call__(self, name: str, answer: Any) -> None:
+        """Game ``name``'s answer (None: consistent, nothing said)."""
+        if answer is None:
+            return
+        from tribes.replay.consistency import warning  # noqa: PLC0415  start-up: loads attrs
+
+        self.records.append({"path": name, **answer.record()})
+        if not self.as_json and len(self.records) <= self.LIMIT:
+            warn(warning(answer, name) or "")
+
+    def close(self) -> None:
+        """The line for the games not said one by one."""
+        more = len(self.records) - self.LIMIT
+        if not self.as_json and more > 0:
+            warn(
+                f"warning: {more} more game{'s' if more != 1 else ''} intact, the running rules "
+                "replaying them otherwise ('tribes verify' names each)"
+            )

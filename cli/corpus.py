@@ -8,12 +8,13 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import WholeRange, say, work_options
+from tribes.cli.common import RulesWarnings, WholeRange, say, work_options
 from tribes.core import views
 from tribes.core.errors import CorruptLog, TribesError, UsageError
 from tribes.events import codec
 from tribes.replay import batch, logs
 from tribes.replay import corpus as corpora
+from tribes.replay.consistency import answer_of
 from tribes.replay.parallel import Where
 from tribes.replay.stats import stats as compute_stats
 
@@ -132,16 +133,20 @@ def add(path: Path, sources: tuple[Path, ...], new: bool, force: bool, wait: flo
 
 
 def _encoded(path: Path, game: Any, log: Any) -> corpora.Encoded:
-    """A log checked (every event, checkpoint and commit) and encoded for a corpus. A corpus
-    keeps where a log's checkpoints were, not what they recorded: a log the running rules
-    replay otherwise is carried forward first, never re-recorded behind its owner's back."""
+    """A log checked (every event, checkpoint and commit) and encoded for a corpus, its
+    checkpoints as recorded. A log the running rules replay otherwise is carried forward
+    first (``upgrade --rules``, which says what changes), so that a corpus added to holds games
+    consistent with the rules that add them."""
     steps = logs.steps_of(game, log, path=str(path))
     if steps.rules is not None:
-        from tribes.replay.consistency import answer_line
+        from tribes.replay.consistency import answer_line  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
+        ref = corpora.split_ref(path)
+        carried = ref[0] if ref is not None else path
         raise TribesError(
-            f"{path}: {answer_line(steps.rules, str(path), shown=False)}; a corpus holds games "
-            f"as the running rules replay them: 'tribes upgrade --rules {path}' first"
+            f"{path}: {answer_line(steps.rules, str(path), shown=False)}; a corpus is added "
+            f"games the running rules replay as recorded: 'tribes upgrade --rules {carried}' "
+            "first"
         )
     return corpora.encode_game(game, log, steps[-1].state)
 
@@ -187,21 +192,32 @@ def stats(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None
     """Win rates by turn position and by bot (95% intervals), score and length distributions,
     of corpora and logs (each game replayed and checked)."""
     failures: list[str] = []
+    differ = RulesWarnings(as_json)
+
+    def found(record: dict[str, Any]) -> None:
+        if "rules" in record and not record.get("corpus"):
+            differ(record["path"], answer_of(record["game"], record["rules"]))
+
     totals = batch.verify(
         list(paths),
         Where(jobs, cluster),
         lambda line: failures.append(line) if line.startswith("FAIL") else None,
+        record=found,
     )
     if failures:  # statistics of a damaged input would quietly leave games out
         others = max(totals.failed, 1) - 1  # games and logs that failed, not lines said of them
         more = f" (and {others} more)" if others else ""
         raise TribesError(failures[0].removeprefix("FAIL").strip() + more)
+    differ.close()
     if not totals.rows:
         raise UsageError("no finished game to count")
     result = compute_stats(totals.rows)
     unfinished = totals.ok - len(totals.rows)  # verified, but not over: nothing to count yet
     if as_json:
-        click.echo(codec.to_json({**result.document(), "unfinished": unfinished}))
+        document = {**result.document(), "unfinished": unfinished}
+        if differ.records:
+            document["rules"] = differ.records
+        click.echo(codec.to_json(document))
     else:
         for line in result.lines():
             say(line)

@@ -21,7 +21,7 @@ BAD_NAME = frozenset({errno.ENAMETOOLONG})
 def bad_name(exc: OSError) -> NoReturn:
     """A path too long for the system (``tribes verify <300 characters>.tribes``): one line
     naming it (cut, escaped) and exit status 1, as for a file that cannot be read."""
-    from tribes.core.views import printable  # here: a command answered without attrs needs none
+    from tribes.core.views import printable  # noqa: PLC0415  start-up: a command answered without attrs needs none
 
     name = str(exc.filename) if exc.filename is not None else ""
     shown = name if len(name) <= 60 else f"{name[:40]}...{name[-12:]}"
@@ -54,7 +54,7 @@ def internal_error(exc: Exception) -> NoReturn:
     """A bug: said in one line, exit status 70; ``TRIBES_DEBUG=1`` shows the traceback. Called
     within the handling of ``exc``. A write refused for lack of room is no bug:
     :func:`cannot_write` answers it."""
-    import click  # here: the commands answered without click import this module
+    import click  # noqa: PLC0415  start-up: the commands answered without click import this module
 
     if isinstance(exc, OSError) and exc.errno in NO_ROOM:
         cannot_write(exc)

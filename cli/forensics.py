@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from tribes.cli.common import WHOLE, say, work_options
+from tribes.cli.common import WHOLE, RulesWarnings, say, work_options
 from tribes.core import views
 from tribes.core.errors import UsageError
 from tribes.events import codec
@@ -78,19 +78,21 @@ def find(
     event, with 'move' (the event in notation) and the game's effect types by name, each the
     list of the event's effects of that type: len(VillageFounded) >= 2. Exit 1 when nothing
     matches or a game cannot be read."""
-    from tribes.replay.find import Finder
+    from tribes.replay.find import Finder  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if limit is not None and limit < 1:
         raise UsageError(f"--limit must be 1 or more, not {limit}")
     where = Where(jobs, cluster)
     matches: list[dict[str, Any]] = []
     failed = Failures(as_json)
+    differ = RulesWarnings(as_json)
     games = matched_games = events = 0
     with progress(paths, "find") as told:
         for visited in sweep.sweep(paths, Finder(where_text, first), where, told):
             if failed(visited):
                 continue
             assert visited.result is not None
+            differ(visited.name, visited.result.rules)
             games += 1
             found = visited.result.matches
             if limit is not None:
@@ -105,6 +107,7 @@ def find(
                     say(f"{visited.name} event {match.event}: {where_text}")
             if limit is not None and events >= limit:
                 break
+    differ.close()
     summary = (
         f"{views.count(events, 'event')} in {matched_games} of {views.count(games, 'game')} "
         f"{'matches' if events == 1 else 'match'} {where_text}"
@@ -112,6 +115,8 @@ def find(
     if as_json:
         document = {"where": where_text, "events": events, "games": games}
         document |= {"matched_games": matched_games, "failed": failed.found}
+        if differ.records:
+            document["rules"] = differ.records
         if not counts:
             document["matches"] = matches
         click.echo(codec.to_json(document))
@@ -138,8 +143,8 @@ def baseline(
     """Record every game's outcome, a digest of its state after every event and the words of
     the events that moved a score, for 'tribes regress' to compare with after a change to the
     code."""
-    from tribes.replay import logs
-    from tribes.replay.baseline import Made, fd_writer, make
+    from tribes.replay import logs  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.baseline import Made, fd_writer, make  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     logs.check_output(output, force=force)  # before the work, not after it
     made: list[Made] = []
@@ -187,9 +192,9 @@ def regress(
     event that differs, what it did before and does now in the game's words, the outcomes before
     and now, the first event now illegal; then a summary: winners changed, games now illegal by
     rule, score shifts by seat, lengths. Exit 1 if any game changed (or cannot be read)."""
-    from tribes.replay import baseline_file
-    from tribes.replay import regress as regressing
-    from tribes.replay.regress_summary import Tally
+    from tribes.replay import baseline_file  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay import regress as regressing  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.regress_summary import Tally  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     recorded = baseline_file.read(baseline_file_path)
     tally = Tally()
@@ -232,23 +237,28 @@ def regress(
 def coverage(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None) -> None:
     """For every rule id of each game read: how many games and events applied it in a way that
     mattered, which rules no event can show (and why), and which never happened."""
-    from tribes import games as registry
-    from tribes.replay.coverage import Coverage, Coverer
+    from tribes import games as registry  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.coverage import Coverage, Coverer  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     by_game: dict[str, Coverage] = {}
     failed = Failures(as_json)
+    differ = RulesWarnings(as_json)
     with progress(paths, "coverage") as told:
         for visited in sweep.sweep(paths, Coverer(), Where(jobs, cluster), told):
             if failed(visited):
                 continue
             assert visited.result is not None
+            differ(visited.name, visited.result.rules)
             name = visited.result.game
             if name not in by_game:
                 by_game[name] = Coverage(registry.get(name))
             by_game[name].add(visited.result)
+    differ.close()
     ordered = [by_game[name] for name in sorted(by_game)]
     if as_json:
         document = {"games": [c.document() for c in ordered], "failed": failed.found}
+        if differ.records:
+            document["rules"] = differ.records
         click.echo(codec.to_json(document))
     else:
         for found in ordered:

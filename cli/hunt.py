@@ -20,7 +20,7 @@ from tribes.replay.parallel import Where
 from tribes.replay.shrink import Target, shrink
 from tribes.replay.simulate import match
 
-_BUDGET = re.compile(r"(\d+(?:\.\d+)?)\s*(s|sec|seconds?|m|min|minutes?|g|games?)", re.I)
+_BUDGET = re.compile(r"(\d+(?:\.\d+)?)\s*(s|sec|seconds?|m|min|minutes?|g|games?)", re.IGNORECASE)
 MAX_GAMES = 100_000_000
 MAX_SECONDS = 7 * 24 * 3600
 
@@ -175,8 +175,10 @@ def _lines(report: dict[str, Any], until: str, budget: Budget, where: Where) -> 
     )
     if report["found"]:
         lines = [
-            f"found: '{until}' holds at event {report['event']} ({report['move']}) of "
-            f"{report['output']}, after {took}"
+            (
+                f"found: '{until}' holds at event {report['event']} ({report['move']}) of "
+                f"{report['output']}, after {took}"
+            )
         ]
         shrunk = report["shrunk"]
         if shrunk is not None and shrunk["output"] is None:
@@ -193,8 +195,10 @@ def _lines(report: dict[str, Any], until: str, budget: Budget, where: Where) -> 
     if report["closest"] is None:
         return [f"{why}: '{until}' after {took}; no game came any closer than another"]
     return [
-        f"{why}: '{until}' after {took}; the closest came to distance {report['distance']:g}, "
-        f"at event {report['event']} ({report['move']}) of {report['closest']}"
+        (
+            f"{why}: '{until}' after {took}; the closest came to distance {report['distance']:g}, "
+            f"at event {report['event']} ({report['move']}) of {report['closest']}"
+        )
     ]
 
 

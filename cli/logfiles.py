@@ -56,7 +56,7 @@ def verify(
     (NAME.corpus) is checked game by game and then every byte of it (CORPUS#K: game K alone);
     a folder stands for its logs and corpora. --extends OLD and --digest HEX check one log or
     corpus against what you hold or were told."""
-    from tribes.replay import batch
+    from tribes.replay import batch  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if (old is not None or told is not None) and (len(paths) != 1 or paths[0].is_dir()):
         raise UsageError("--extends and --digest check one log or corpus, not several")
@@ -98,22 +98,32 @@ def verify(
 
 
 def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> None:
-    from tribes.replay import carry
+    """``upgrade --rules``: each log and corpus (a folder: its logs and corpora) carried
+    forward in order, its lines printed as it is done; exit 1 if one was left as it is."""
+    from tribes.replay import batch, carry, corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.corpus.carrying import carry_corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if output is not None:
         raise UsageError("upgrade --rules re-records logs in place; it takes no -o")
-    done = carry.carry(list(sources), dry_run=dry_run)
-    for one in done:
-        say(one.line())
-    if len(done) > 1:
+    done: list[Any] = []
+    for path in batch.expand(list(sources)):
+        if corpus.is_corpus(path):
+            carried = carry_corpus(path, dry_run=dry_run)
+            done.append(carried)
+            for line in carried.lines():
+                say(line)
+        else:
+            done.extend(carry.carry([path], dry_run=dry_run))
+            say(done[-1].line())
+    if sum(1 for one in done if isinstance(one, carry.Carried)) > 1:
         say(carry.summary(done))
-    if any(one.refused is not None for one in done):
+    if any(one.refused for one in done):
         sys.exit(1)
 
 
 def _compared(path: Path, old: Path | None, told: str | None) -> list[tuple[bool, str]]:
     """What ``verify --extends OLD`` and ``--digest HEX`` find of the (verified) ``path``."""
-    from tribes.replay import mail
+    from tribes.replay import mail  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     new = mail.held(path)
     said = []
@@ -141,7 +151,7 @@ def _compared(path: Path, old: Path | None, told: str | None) -> list[tuple[bool
 def _status(totals: Any) -> int:
     """verify's exit status: 1 if anything failed (damaged, tampered, unreadable), else 3 if a
     log is intact but the running rules replay it otherwise (VERIFY_RULES_DIFFER), else 0."""
-    from tribes.replay.consistency import VERIFY_RULES_DIFFER
+    from tribes.replay.consistency import VERIFY_RULES_DIFFER  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if totals.failed:
         return 1
@@ -184,8 +194,8 @@ def repair(log: Path, force: bool) -> None:
     "--rules",
     "rules",
     is_flag=True,
-    help="Re-record the checkpoints of intact logs (files, folders) under the running rules, "
-    "in place, saying what changes; the logs as they were kept as NAME.rules.",
+    help="Re-record the checkpoints of intact logs and corpora (files, folders) under the "
+    "running rules, in place, saying what changes; the files as they were kept as NAME.rules.",
 )
 @click.option("--dry-run", is_flag=True, help="With --rules: say what changes, write nothing.")
 def upgrade(
@@ -197,11 +207,13 @@ def upgrade(
     dry_run: bool,
 ) -> None:
     """Write a log of format version 1 or 2 in the current version (-o NEW); a corpus
-    (NAME.corpus) likewise, as a corpus of format version 2. With --rules, carry intact logs
-    forward to the running rules: each one's checkpoints re-recorded, after saying per log the
-    first event where the states part, the parts that differ and the outcome before and after;
-    a log with a move the running rules refuse is left as it is (exit 1)."""
-    from tribes.replay import corpus
+    (NAME.corpus) likewise, as a corpus of format version 3. With --rules, carry intact logs
+    and corpora forward to the running rules, in place: each one's checkpoints re-recorded,
+    after saying per log (per game of a corpus) the first event where the states part, the
+    parts that differ and the outcome before and after; the originals kept as NAME.rules; a
+    log with a move the running rules refuse, or a corpus with a game that has one, is left as
+    it is (exit 1)."""
+    from tribes.replay import corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if rules:
         _carry(sources, output, dry_run)
@@ -214,7 +226,7 @@ def upgrade(
 
     if corpus.is_corpus(source):
         games = corpus.upgrade(source, output, force=force)
-        say(f"{output}: {views.count(games, 'game')}, corpus format version 2")
+        say(f"{output}: {views.count(games, 'game')}, corpus format version 3")
         return
     log = checking.upgrade(source, output, force=force, file_paths=options(file_paths))
     say(f"{output}: {len(log.events)} events, format version {log.version}")

@@ -60,7 +60,7 @@ class TribesGroup(click.Group):
             output_failed(exc)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001  a bug: one line and exit 70, never a traceback
             internal_error(exc)
 
 
@@ -71,7 +71,7 @@ def _short_help(name: str) -> str:
 
 
 def fail(exc: TribesError) -> NoReturn:
-    from tribes.core.views import printable  # here: the group itself starts without attrs
+    from tribes.core.views import printable  # noqa: PLC0415  start-up: the group itself starts without attrs
 
     click.echo(f"tribes: {printable(exc.message)}", err=True)
     sys.exit(exc.exit_code)

@@ -76,7 +76,7 @@ def new(
     )
 
 
-def _seat_names(game: Game, seats: int | None, names: str | None, position: Any) -> list[str]:
+def _seat_names(game: Game[Any], seats: int | None, names: str | None, position: Any) -> list[str]:
     if names is not None:
         chosen = [n.strip() for n in names.split(",")]
         if seats is not None and seats != len(chosen):

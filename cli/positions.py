@@ -68,6 +68,8 @@ def position(
         )
     if as_json:
         report = {"game": head.game, "events": index, "seed": head.seed, "output": output}
+        if steps.rules is not None:
+            report["rules"] = steps.rules.record()
         click.echo(codec.to_json({**report, "position": pos}))
     elif output is None:
         click.echo(text, nl=False)

@@ -76,7 +76,7 @@ def diff(
         raise UsageError("diff takes one log, or two logs to compare")
     if at is not None and (start is not None or end is not None):
         raise UsageError("--at N shows what event N changed; --from and --to go without it")
-    cursor = Cursor.open(paths[0])
+    cursor = Cursor.open(paths[0], warn)
     viewer = viewer_of(cursor.seats, who)
     if start is None and end is None:
         n = check_point(len(cursor) if at is None else at, len(cursor), events=True)
@@ -90,6 +90,8 @@ def diff(
         )
         b = check_point(end if end is not None else len(cursor), len(cursor), option="--to")
         title = {"from": a, "to": b}
+    if as_json and cursor.rules is not None:
+        title["rules"] = cursor.rules.record()
     _print_changes(questions.state_diff(cursor, a, b, viewer), as_json, title)
 
 
@@ -100,7 +102,7 @@ TROUBLE = 2
 def _diff_logs(path_a: Path, path_b: Path, as_json: bool, who: str | None) -> bool:
     """Where two logs part, printed; whether they are the same game (header, events and
     states)."""
-    a, b = Cursor.open(path_a), Cursor.open(path_b)
+    a, b = Cursor.open(path_a, warn), Cursor.open(path_b, warn)
     viewer = viewer_of(a.seats, who)
     where = questions.diverge(a, b, viewer)
     same = where.event is None and where.state is None and not where.header
@@ -111,6 +113,9 @@ def _diff_logs(path_a: Path, path_b: Path, as_json: bool, who: str | None) -> bo
             "common": where.common,
             "header": {name: {"a": x, "b": y} for name, x, y in where.header},
         }
+        for key, cursor in (("rules_a", a), ("rules_b", b)):
+            if cursor.rules is not None:
+                head[key] = cursor.rules.record()
         _print_changes(where.changes, True, codec.unstructure(head))
         return same
     for name, x, y in where.header:
@@ -177,7 +182,7 @@ def bisect(log: Path, expression: str) -> None:
 
     The expression reads the show --json document: 'len(villages) >= 12', 'track.red > 30',
     'pending != null'. Exits 1 when it never holds."""
-    cursor = Cursor.open(log)
+    cursor = Cursor.open(log, warn)
     found = questions.bisect(cursor, expression)
     if found is None:
         for path in questions.never_present(cursor, expression):
@@ -198,7 +203,7 @@ def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_j
     """Replace event N by MOVE and re-check every later event. Exit status: 0 when every later
     event is still legal, 3 when one became illegal (it is named), 1 when MOVE itself is
     illegal or the log is damaged, 2 for a usage error."""
-    cursor = Cursor.open(log)
+    cursor = Cursor.open(log, warn)
     result = questions.whatif(cursor, at, move)
     end = len(result.log.events)
     if output is not None:
@@ -211,6 +216,8 @@ def whatif(log: Path, at: int, move: str, output: Path | None, force: bool, as_j
             "illegal_at": result.illegal_at,
             "reason": result.reason,
         }
+        if cursor.rules is not None:
+            head["rules"] = cursor.rules.record()
         _print_changes(result.changes, True, head)
         sys.exit(0 if result.illegal_at is None else LATER_EVENT_ILLEGAL)
     say(f"event {at} replaced by {move}")

@@ -124,7 +124,7 @@ def log_lines(
     viewer = viewer_of(head.seats, who)
     notes = opened.log.notes
     if as_json:
-        from tribes.events.jsonlines import JsonLines
+        from tribes.events.jsonlines import JsonLines  # noqa: PLC0415  start-up: only for --json
 
         encode = JsonLines()
         named = getattr(steps.rules, "event", -1)
@@ -197,7 +197,7 @@ def answered(command: str, args: list[str]) -> bool:
     try:
         try:
             writes = _FORMS[command][0](**chosen)
-        except Exception:  # click reads it again and says what is wrong, as it always does
+        except Exception:  # noqa: BLE001  click reads it again and says what is wrong, as it always does
             return False
         if any("\x1b" in out for out in writes) or not _writes_as_click(sys.stdout):
             return False
@@ -217,8 +217,8 @@ def _write(writes: list[str]) -> None:
         for out in writes:
             sys.stdout.write(out)
             sys.stdout.flush()
-    except Exception as exc:
-        from tribes.cli.failures import output_failed
+    except Exception as exc:  # noqa: BLE001  as the commands answer a failed write
+        from tribes.cli.failures import output_failed  # noqa: PLC0415  start-up: only when a write fails
 
         output_failed(exc)
 
@@ -229,7 +229,7 @@ def _parsed(command: str, args: list[str]) -> dict[str, Any] | None:
     if command not in _FORMS:
         return None
     _, flags, valued = _FORMS[command]
-    chosen: dict[str, Any] = {name: False for name in flags.values()}
+    chosen: dict[str, Any] = dict.fromkeys(flags.values(), False)
     chosen.update({name: None for name, _ in valued.values()})
     seen: set[str] = set()
     log: str | None = None
@@ -271,7 +271,7 @@ def _readable_or_absent(path: str) -> bool:
 def _writes_as_click(stream: Any) -> bool:
     """Whether ``click.echo`` would write to ``stream`` as it is: a text stream with an
     encoding and an error handler, the encoding not ASCII (click would wrap it in UTF-8)."""
-    import codecs
+    import codecs  # noqa: PLC0415  start-up: only when the output is not a terminal's
 
     encoding = getattr(stream, "encoding", None)
     if sys.platform == "win32" or not isinstance(encoding, str):
@@ -287,9 +287,9 @@ def _writes_as_click(stream: Any) -> bool:
 def _aborted() -> NoReturn:
     """Interrupted (^C): what click's main writes then (a new line, then its message, which
     it translates with ``gettext``), and its exit status."""
-    from gettext import gettext
+    from gettext import gettext  # noqa: PLC0415  start-up: only on ^C
 
-    import click
+    import click  # noqa: PLC0415  start-up: only on ^C
 
     click.echo(file=sys.stderr)
     click.echo(gettext("Aborted!"), file=sys.stderr)

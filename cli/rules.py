@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from tribes import games
@@ -52,7 +54,7 @@ def _chosen(words: tuple[str, ...]) -> list[rulebook.Rule]:
     return [rulebook.find(words[0], known.values())]
 
 
-def _games() -> list[Game]:
+def _games() -> list[Game[Any]]:
     """Every registered game (a broken plugin left out): those of them with rules are the games
     ``rules`` speaks of."""
     return games.loadable()

@@ -107,7 +107,7 @@ def esc(text: object) -> str:
     ``html`` is imported here, when a picture is drawn: at the top it cost every command that
     opens a log ~6 M instructions (its table of entities), since every game's pictures module
     is loaded with the game."""
-    import html
+    import html  # noqa: PLC0415  start-up: html's entities, only when a picture is drawn
 
     return html.escape(str(text), quote=True)
 
@@ -115,7 +115,7 @@ def esc(text: object) -> str:
 def num(value: float) -> str:
     """A coordinate, short: ``12``, ``12.5``."""
     text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    return text.removesuffix(".0")
 
 
 def points(xy: Iterable[tuple[float, float]]) -> str:

@@ -34,6 +34,26 @@ def document(game: Game[S], state: S, seats: Sequence[str], viewer: Viewer) -> d
     }
 
 
+def common_value(game: Game[S], state: S, seats: Sequence[str], viewer: Viewer, key: str) -> Any:
+    """``document(game, state, seats, viewer)[key]`` for one of ``COMMON_KEYS``, without the
+    rest of the document (an expression of ``find`` or ``hunt`` that reads only ``scores`` or
+    ``over`` pays for no more: the game's own fields cost a hundred times as much)."""
+    if key == "over":
+        return game.is_over(state)
+    if key == "seats":
+        return list(seats)
+    if key == "to_move":
+        to_move = game.to_move(state)
+        return None if to_move is None else seats[to_move]
+    if key == "pending":
+        return pending_document(game, state, seats, game.pending(state), viewer)
+    if key == "scores":
+        scores = game.visible_scores(state, viewer)
+        return {**dict(zip(seats, scores, strict=True)), **dict(game.outcome(state).others)}
+    outcome = game.outcome(state)
+    return outcome.ended if key == "ended" else [seats[i] for i in outcome.winners]
+
+
 def pending_document(
     game: Game[S],
     state: S,

@@ -207,7 +207,7 @@ def _decode(data: bytes, tables: TableLookup, path: str | None) -> tuple[GameLog
 def _values(data: bytes, item: Frame, where: str) -> list[Any]:
     try:
         values = codec.unpack_all(data[item.body : item.end])
-    except Exception as exc:  # msgpack raises many kinds on bad bytes
+    except Exception as exc:  # noqa: BLE001  msgpack raises many kinds on bad bytes
         reason = codec.why(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
         raise CorruptLog(f"is corrupt: {reason}", record=where, offset=item.start) from None
     if not values:

@@ -31,7 +31,7 @@ import msgpack
 from tribes.core.blake2 import blake2b
 from tribes.core.errors import CorruptLog, UnsupportedVersion
 from tribes.core.events import Event, EventTable, Payload
-from tribes.events.plain import CACHE as CACHE
+from tribes.events.plain import CACHE as CACHE  # noqa: PLC0414  re-exported, for mypy
 from tribes.events.plain import (
     NOT_PLAIN,
     cache_fields,
@@ -54,8 +54,8 @@ def make_converter(*, omit_defaults: bool = False) -> cattrs.Converter:
     """A new converter: strict primitives (an int is an int: no bool, text or float coerced),
     attrs classes with cache fields. With ``omit_defaults`` it unstructures a field at its
     default into nothing (what a state's identity, :func:`identity`, is defined as)."""
-    import cattrs
-    from cattrs.gen import make_dict_unstructure_fn, override
+    import cattrs  # noqa: PLC0415  start-up: cattrs only when a converter is made
+    from cattrs.gen import make_dict_unstructure_fn, override  # noqa: PLC0415  start-up: cattrs only when a converter is made
 
     conv = cattrs.Converter(forbid_extra_keys=True, omit_if_default=omit_defaults)
     for kind in (int, str, bool, float, bytes):
@@ -94,7 +94,7 @@ def make_converter(*, omit_defaults: bool = False) -> cattrs.Converter:
 
 def converter() -> cattrs.Converter:
     """The converter of tribes; made on first use."""
-    global _CONVERTER
+    global _CONVERTER  # noqa: PLW0603  made once, on first use
     if _CONVERTER is None:
         _CONVERTER = make_converter()
     return _CONVERTER
@@ -138,7 +138,7 @@ def structure(data: Any, cls: type[T]) -> T:
 def structure_failed(exc: BaseException) -> bool:
     """Whether ``exc``, raised by :func:`structure`, says the data is wrong (cattrs' validation
     errors, and what a type or a check raises), not that something else broke."""
-    import cattrs
+    import cattrs  # noqa: PLC0415  start-up: cattrs only when a converter is made
 
     structuring = (cattrs.BaseValidationError, TypeError, ValueError, KeyError, AttributeError)
     return isinstance(exc, structuring)
@@ -229,14 +229,14 @@ def _structure_event(table: EventTable, cls: type[Event], payload: Payload, vers
 
 def why(exc: BaseException) -> str:
     """What a structuring error says, in one line, whatever it holds."""
-    import cattrs
+    import cattrs  # noqa: PLC0415  start-up: cattrs only when a converter is made
 
     try:
         if isinstance(exc, cattrs.BaseValidationError):
             leaves = [why(e) for e in exc.exceptions] or [repr(exc)]
             return "; ".join(leaves)
         return str(exc)
-    except Exception:  # an error whose str() fails (cattrs on a non-text key)
+    except Exception:  # noqa: BLE001  an error whose str() fails (cattrs on a non-text key)
         return type(exc).__name__
 
 

@@ -325,10 +325,11 @@ def _flock(fd: int, path: Path, deadline: float, mode: int) -> None:
     while True:
         try:
             fcntl.flock(fd, mode | fcntl.LOCK_NB)
-            return
         except OSError as exc:
             if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                 raise LogError(f"cannot lock: {exc.strerror or exc}", path=str(path)) from None
+        else:
+            return
         if time.monotonic() > deadline:
             raise LogBusy("is locked by another writer; try again", path=str(path))
         time.sleep(delay)

@@ -103,7 +103,7 @@ def log_digest(log: GameLog) -> bytes:
 def to_json_text(log: GameLog) -> str:
     """The JSON form of a log, with its digest; a log read in format version 1 is written as
     version 1 wrote it (``seal`` it first to write the current version)."""
-    from tribes.events import jsonform
+    from tribes.events import jsonform  # noqa: PLC0415  start-up: the JSON form only when a log is written as JSON
 
     if log.version == 1:
         return jsonform.to_json_text_v1(log)
@@ -112,7 +112,7 @@ def to_json_text(log: GameLog) -> str:
 
 def read_json_text(text: str, path: str | None = None) -> JsonLog:
     """A log's JSON form read and checked (:func:`tribes.events.jsonform.read_json_text`)."""
-    from tribes.events import jsonform
+    from tribes.events import jsonform  # noqa: PLC0415  start-up: the JSON form only when a log is written as JSON
 
     return jsonform.read_json_text(text, path)
 

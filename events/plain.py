@@ -185,7 +185,7 @@ def _attrs_taker(cls: type) -> _Take | None:
                 return NOT_PLAIN
         try:
             return cls(**fields)
-        except Exception:  # a check of the class's own: the converter says it as it does
+        except Exception:  # noqa: BLE001  a check of the class's own: the converter says it as it does
             return NOT_PLAIN
 
     return take
@@ -203,7 +203,7 @@ def _make_form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
         return None
     try:
         attrs.resolve_types(cls)
-    except Exception:  # a type named only for type checkers: whatever the converter makes of it
+    except Exception:  # noqa: BLE001  a type named only for type checkers: whatever the converter makes of it
         return None
     form = []
     for field in serialized(cls):

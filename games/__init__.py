@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
+import sys
 
 from tribes.core.errors import CorruptLog, UnknownGame, UsageError
 
@@ -20,6 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # ``tribes --help`` reads names(): neither ``typing`` nor the contract for it
     from collections.abc import Iterable
     from importlib.metadata import EntryPoint
+    from typing import Any
 
     from tribes.core.events import EventTable
     from tribes.core.game import Game
@@ -40,7 +43,7 @@ snapshots, rules) iterate, whatever plugins are installed besides."""
 
 def _contract() -> tuple[str, ...]:
     """Every attribute the Game contract names: a plugin's object lacking one is no Game."""
-    from tribes.core.game import Game
+    from tribes.core.game import Game  # noqa: PLC0415  start-up: the contract only when a plugin is loaded
 
     return tuple(sorted({*Game.__annotations__, *(n for n in vars(Game) if not n.startswith("_"))}))
 
@@ -48,7 +51,7 @@ def _contract() -> tuple[str, ...]:
 def entry_points(group: str) -> Iterable[EntryPoint]:
     """The installed entry points of ``group``, read only when asked for (``importlib.metadata``
     is not imported to run a built-in game)."""
-    from importlib import metadata
+    from importlib import metadata  # noqa: PLC0415  start-up: importlib.metadata only for plugins
 
     return metadata.entry_points(group=group)
 
@@ -70,9 +73,6 @@ def installed_names() -> tuple[str, ...]:
     """The names in group ``tribes.games`` of the distributions on ``sys.path``, read from their
     ``entry_points.txt`` as it is written: ``tribes --help`` lists them, and importing
     ``importlib.metadata`` (and ``typing`` with it) would cost it more than all else it does."""
-    import os
-    import sys
-
     found: set[str] = set()
     for entry in sys.path:
         try:
@@ -107,12 +107,12 @@ def names() -> list[str]:
     return sorted({*BUILT_IN, *installed_names()})
 
 
-def get(name: str) -> Game:
+def get(name: str) -> Game[Any]:
     """The game called ``name``; raises UnknownGame listing the known ones, or UsageError in
     one line for a plugin that cannot be loaded."""
     module = _MODULES.get(name)
     if module is not None:
-        game: Game = importlib.import_module(module).GAME
+        game: Game[Any] = importlib.import_module(module).GAME
         return game
     point = _plugins().get(name)
     if point is None:
@@ -121,13 +121,13 @@ def get(name: str) -> Game:
 
 
 @functools.cache
-def _load(point: EntryPoint) -> Game:
+def _load(point: EntryPoint) -> Game[Any]:
     """The Game a plugin's entry point names, checked to be one (its name too)."""
     where = f"game plugin '{point.name}' ({point.value}"
     where += f", from {point.dist.name} {point.dist.version})" if point.dist else ")"
     try:
         loaded = point.load()
-    except Exception as exc:  # any failure of a third party's import is its, said in one line
+    except Exception as exc:  # noqa: BLE001  any failure of a third party's import is its, said in one line
         detail = str(exc).splitlines()[0] if str(exc) else ""
         raise UsageError(f"{where} cannot be loaded: {type(exc).__name__}: {detail}") from None
     missing = [attr for attr in _contract() if not hasattr(loaded, attr)]
@@ -138,14 +138,14 @@ def _load(point: EntryPoint) -> Game:
         )
     if loaded.name != point.name:
         raise UsageError(f"{where} is a game called '{loaded.name}', not '{point.name}'")
-    game: Game = loaded
+    game: Game[Any] = loaded
     return game
 
 
-def loadable() -> list[Game]:
+def loadable() -> list[Game[Any]]:
     """Every registered game that loads, for a command over all of them (``tribes rules``): a
     plugin that cannot be loaded is left out there, and is one line where it is named."""
-    found: list[Game] = []
+    found: list[Game[Any]] = []
     for name in names():
         try:
             found.append(get(name))
@@ -160,7 +160,7 @@ def event_table(name: str) -> EventTable:
     return get_for_log(name).events
 
 
-def get_for_log(name: str, path: str | None = None) -> Game:
+def get_for_log(name: str, path: str | None = None) -> Game[Any]:
     """The game of a log; an unknown one is a log error, not a usage error."""
     try:
         return get(name)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -34,7 +35,7 @@ from tribes.replay.marks import ends_of
 from tribes.replay.reading import Opened
 
 
-def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step]:
+def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step[Any]]:
     """Check every move, then append them all or none: on any error the file is untouched.
     With ``seat`` (``act --as SEAT``), every move must be that seat's: one of another seat is
     refused, naming whose turn it is (two players sharing a log by mail cannot move for each
@@ -71,7 +72,7 @@ class _Mover:
     seats: Sequence[str]
     seat: int | None = None
 
-    def check(self, game: Game, state: object, index: int, text: str) -> None:
+    def check(self, game: Game[Any], state: object, index: int, text: str) -> None:
         turn = game.to_move(state)
         if self.seat is None or turn is None or turn == self.seat:
             return  # a move after the end is refused by the rules, saying the game is over
@@ -83,10 +84,10 @@ class _Mover:
 
 
 def _play(
-    game: Game, history: list[Step], moves: Sequence[str], mover: _Mover | None = None
-) -> list[Step]:
+    game: Game[Any], history: list[Step[Any]], moves: Sequence[str], mover: _Mover | None = None
+) -> list[Step[Any]]:
     state = history[-1].state
-    new: list[Step] = []
+    new: list[Step[Any]] = []
     for offset, text in enumerate(moves, start=1):
         index = len(history) - 1 + offset
         if mover is not None:
@@ -103,7 +104,7 @@ def _play(
 
 def _after_another_writer(
     before: Opened, data: bytes, moves: Sequence[str], mover: _Mover
-) -> tuple[Opened, marks.Steps, list[Step]]:
+) -> tuple[Opened, marks.Steps, list[Step[Any]]]:
     """The log as another writer left it, and the moves checked again after its events."""
     path = str(before.path)
     try:
@@ -143,7 +144,7 @@ def _after_another_writer(
     return now, history, new
 
 
-def _write(fd: int, opened: Opened, history: list[Step], new: list[Step]) -> None:
+def _write(fd: int, opened: Opened, history: list[Step[Any]], new: list[Step[Any]]) -> None:
     log = opened.log
     longer = GameLog(
         header=log.header,

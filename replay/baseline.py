@@ -136,7 +136,7 @@ class Recorder:
     full: bool = False
     """Digest each state's full form, as baselines of version 1 did, not its identity."""
 
-    def __call__(self, name: str, game: Game, log: GameLog) -> Record:
+    def __call__(self, name: str, game: Game[Any], log: GameLog) -> Record:
         header = log.header
         seats = header.seats
         if len(log.events) >= MAX_EVENTS:
@@ -185,7 +185,7 @@ MAX_TEXT = 512
 """Characters of one effect's words a baseline keeps (the rest is left off, now as before)."""
 
 
-_GAME_OF_CORPUS = re.compile(r"(.+\.corpus)#([1-9][0-9]*)", re.S | re.A)
+_GAME_OF_CORPUS = re.compile(r"(.+\.corpus)#([1-9][0-9]*)", re.DOTALL | re.ASCII)
 
 
 def split_name(name: str) -> tuple[str, int]:

@@ -18,7 +18,7 @@ import sqlite3
 import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Self
 
 import attrs
 import msgpack
@@ -379,7 +379,7 @@ class Matcher:
         self.folder: tempfile.TemporaryDirectory[str] | None = None
         self.met = 0
 
-    def __enter__(self) -> Matcher:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -467,10 +467,10 @@ class Matcher:
         with _open(self.baseline.path) as (handle, _):
             reader = _Reader(self.baseline.path, handle, 0)
             reader.version = self.baseline.version
-            record = reader._record(_value_at(reader, handle, start), 1, split_name(name)[0], -1)
+            record = reader._record(_value_at(reader, handle, start), 1, split_name(name)[0], -1)  # noqa: SLF001  this module's own reader
             if slot >= 0:
-                said = reader._block(_value_at(reader, handle, block), 1)[slot]
-                reader._check_words(said, record, 1)
+                said = reader._block(_value_at(reader, handle, block), 1)[slot]  # noqa: SLF001  this module's own reader
+                reader._check_words(said, record, 1)  # noqa: SLF001  this module's own reader
                 record = attrs.evolve(record, words=said)
         return record
 

@@ -152,7 +152,8 @@ def run_unit(unit: Unit) -> Report:
     lines = tuple(one_line(c.line(unit.path)) for c in checked)
     rows = tuple(c.row for c in checked if c.row is not None)
     found = tuple(_found(unit.path, c) for c in checked)
-    return Report(lines, len(checked) - len(failed), len(failed), rows, found)
+    differ = sum(1 for c in checked if c.rules is not None)
+    return Report(lines, len(checked) - len(failed), len(failed), rows, found, differ=differ)
 
 
 def _found(path: str, checked: corpus.Checked) -> dict[str, Any]:
@@ -160,7 +161,7 @@ def _found(path: str, checked: corpus.Checked) -> dict[str, Any]:
     where = f"{path}#{checked.number}"
     if checked.error is not None:
         return {"path": where, "ok": False, "error": one_line(checked.error)}
-    return {
+    out = {
         "path": where,
         "ok": True,
         "game": checked.game,
@@ -168,6 +169,9 @@ def _found(path: str, checked: corpus.Checked) -> dict[str, Any]:
         "over": checked.over,
         "state": checked.state,
     }
+    if checked.rules is not None:
+        out["rules"] = checked.rules.record()
+    return out
 
 
 def verify_log(path: Path) -> Report:
@@ -269,10 +273,12 @@ def verify(
         """The line of a whole corpus after its games: how many, how many failed, its digest,
         and the first problem of the corpus as a whole (a damaged record or append, bytes
         after its last commit)."""
-        good, bad = per_input[number]
+        good, bad, other = per_input[number]
         seen = found_whole.get(number)
         problem = seen.problem if seen is not None else ""
         state = "ok   " if not bad and not problem else "FAIL "
+        if state == "ok   " and other:
+            state = "RULES"
         games = views.count(good + bad, "game")
         if problem:
             said = f"; {problem}"
@@ -280,10 +286,18 @@ def verify(
             said = (
                 f" (format version {seen.version}: the order of its games, games there twice and"
                 " games dropped cannot be detected in that version; 'tribes upgrade"
-                f" {paths[number]} -o NEW.corpus' writes it as version 2, which can)"
+                f" {paths[number]} -o NEW.corpus' writes it as version 3, which can)"
+            )
+        elif seen is not None and seen.version < 3 and not bad:
+            said = (
+                f", digest {seen.digest} (format version {seen.version}: a game altered and one"
+                " written under other rules cannot be told apart in that version; 'tribes"
+                f" upgrade --rules {paths[number]}' writes it as version 3, which can)"
             )
         else:
             said = f", digest {seen.digest}" if seen is not None and not bad else ""
+        if other:
+            said = f", {other} intact under other rules{said}"
         echo(one_line(f"{state} {paths[number]}: {games}, {good} verified, {bad} failed{said}"))
         if record is not None:
             entry: dict[str, Any] = {
@@ -293,6 +307,7 @@ def verify(
                 "games": good + bad,
                 "verified": good,
                 "failed": bad,
+                "rules_differ": other,
             }
             if seen is not None:
                 entry |= {"version": seen.version, "digest": seen.digest}
@@ -317,9 +332,10 @@ def verify(
         differ += report.differ
         if rows:
             kept.extend(report.rows)
-        counts = per_input.setdefault(number, [0, 0])
+        counts = per_input.setdefault(number, [0, 0, 0])
         counts[0] += report.ok
         counts[1] += report.failed
+        counts[2] += report.differ
         if is_whole:
             whole_inputs.add(number)
         if report.whole is not None:
@@ -330,7 +346,7 @@ def verify(
         summary(last)
     bad = sum(
         1
-        for n, good_bad in per_input.items()
-        if good_bad[1] or (n in found_whole and found_whole[n].problem)
+        for n, counted in per_input.items()
+        if counted[1] or (n in found_whole and found_whole[n].problem)
     )
     return Totals(len(paths), ok, failed, bad, kept, differ)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -53,29 +54,40 @@ class Carried:
 
     def line(self) -> str:
         if self.refused is not None:
-            rule = f" ({self.refused.rule})" if self.refused.rule else ""
-            return (
-                f"{self.path}: left as it is: the running rules (version {self.running}) refuse "
-                f"event {self.refused.event} ('{self.refused.move}'): {self.refused.reason}{rule}"
-            )
+            return f"{self.path}: left as it is: {self.refusal()}"
         what = f"{self.game} rules version {self.running}"
         if self.differ is None and self.format >= logfile.FORMAT_VERSION:
             return f"{self.path}: consistent with {what}: nothing to re-record"
-        if self.differ is None:
-            change = f"consistent with {what}; format version {self.format} -> 3"
-        else:
-            d = self.differ
-            parts = f"differ: {', '.join(d.parts)}" if d.parts else "parts not recorded"
-            change = (
-                f"rules differ after event {d.event} ({parts}); outcome "
-                f"{self._outcome(self.before, 'not recorded')} -> "
-                f"{self._outcome(self.after, 'not over')}"
-            )
+        change = self.change()
         if not self.written:
             return f"{self.path}: {change}; would be re-recorded under {what} (dry run)"
         return (
             f"{self.path}: {change}; re-recorded under {what}; the log as it was is kept as "
             f"{self.backup}"
+        )
+
+    def refusal(self) -> str:
+        """The move the running rules refuse, in words."""
+        assert self.refused is not None
+        rule = f" ({self.refused.rule})" if self.refused.rule else ""
+        return (
+            f"the running rules (version {self.running}) refuse event {self.refused.event} "
+            f"('{self.refused.move}'): {self.refused.reason}{rule}; written under version "
+            f"{self.refused.written_under}"
+        )
+
+    def change(self) -> str:
+        """What re-recording changes, in words: the first differing event, the parts, the
+        outcome before and after (or only the format)."""
+        what = f"{self.game} rules version {self.running}"
+        if self.differ is None:
+            return f"consistent with {what}; format version {self.format} -> 3"
+        d = self.differ
+        parts = f"differ: {', '.join(d.parts)}" if d.parts else "parts not recorded"
+        return (
+            f"rules differ after event {d.event} ({parts}); outcome "
+            f"{self._outcome(self.before, 'not recorded')} -> "
+            f"{self._outcome(self.after, 'not over')}"
         )
 
     def _outcome(self, outcome: Outcome | None, missing: str) -> str:
@@ -90,17 +102,20 @@ class Carried:
 
 def carry(paths: Sequence[Path], *, dry_run: bool = False) -> list[Carried]:
     """``upgrade --rules`` of every log of ``paths`` (a folder: its logs), in order; a damaged
-    log raises (nothing of it is written)."""
-    from tribes.replay import batch, corpus
+    log raises (nothing of it is written). Corpora:
+    :func:`tribes.replay.corpus.carrying.carry_corpus`."""
+    from tribes.replay import batch, corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     out = []
     for path in batch.expand(list(paths)):
-        if corpus.is_corpus(path) or corpus.split_ref(path) is not None:
+        ref = corpus.split_ref(path)
+        if ref is not None:
             raise UsageError(
-                f"{path}: upgrade --rules carries logs forward; a corpus's games are checked "
-                "against their final state, so re-record them by 'tribes corpus add' of their "
-                "logs carried forward"
+                f"{path} is a game of a corpus; upgrade --rules carries the whole corpus "
+                f"forward: name '{ref[0]}'"
             )
+        if corpus.is_corpus(path):
+            raise UsageError(f"{path}: a corpus is carried forward by carry_corpus")
         out.append(carry_log(path, dry_run=dry_run))
     return out
 
@@ -129,7 +144,7 @@ def carry_log(path: Path, *, dry_run: bool = False) -> Carried:
     return attrs.evolve(carried, backup=backup, written=True)
 
 
-def _steps(game: Game, log: GameLog, path: str) -> marks.Steps:
+def _steps(game: Game[Any], log: GameLog, path: str) -> marks.Steps:
     """The log's steps under the running rules with its answer; a log of version 1 (no commits,
     so nothing to tell an alteration by) has its checkpoints compared here, as parts cannot be."""
     if log.version >= 2:
@@ -152,7 +167,7 @@ def _steps(game: Game, log: GameLog, path: str) -> marks.Steps:
     return steps
 
 
-def _outcome(game: Game, step: Step) -> Outcome | None:
+def _outcome(game: Game[Any], step: Step[Any]) -> Outcome | None:
     if not game.is_over(step.state):
         return None
     result = game.outcome(step.state)
@@ -169,13 +184,15 @@ def _rewrite(opened: reading.Opened, new: GameLog) -> Path:
             raise LogChanged(
                 "was changed by another writer meanwhile; nothing was re-recorded", path=str(path)
             )
-        backup = _backup_for(path)
+        backup = backup_for(path)
         files.write_atomic(backup, data, replace=False)
         files.write_atomic(path, reading.encode(path, new), replace=True)
     return backup
 
 
-def _backup_for(path: Path) -> Path:
+def backup_for(path: Path) -> Path:
+    """The first free name of ``NAME.rules``, ``NAME.rules.2``, …: where the file as it was is
+    kept."""
     first = path.with_name(path.name + ".rules")
     for n in range(1, MAX_BACKUPS + 1):
         backup = first if n == 1 else first.with_name(f"{first.name}.{n}")
@@ -184,8 +201,10 @@ def _backup_for(path: Path) -> Path:
     raise UsageError(f"{first} to {first.name}.{MAX_BACKUPS} exist; move them away first")
 
 
-def summary(carried: Sequence[Carried]) -> str:
-    """The last line: how many logs were re-recorded, consistent, left as they are."""
+def summary(everything: Sequence[object]) -> str:
+    """The last line: how many logs were re-recorded, consistent, left as they are (corpora
+    say so on their own lines)."""
+    carried = [c for c in everything if isinstance(c, Carried)]
     done = sum(1 for c in carried if c.written)
     would = sum(1 for c in carried if not c.written and c.refused is None and _changes(c))
     left = sum(1 for c in carried if c.refused is not None)

@@ -39,7 +39,10 @@ def state_parts(state: Any) -> dict[str, bytes]:
     parts of a state differ without the code that wrote it. The document is the state's
     identity (:func:`tribes.events.codec.identity`, fields at their defaults left out), the one
     the state hash covers."""
-    document = codec.identity(state)
+    return _parts(codec.identity(state))
+
+
+def _parts(document: Any) -> dict[str, bytes]:
     if not isinstance(document, dict):
         document = {"state": document}
     return {
@@ -55,17 +58,20 @@ def state_digest(state: Any) -> bytes:
     return bytes.fromhex(codec.state_hash(state))[:DIGEST_BYTES]
 
 
-def checkpoint_of(game: Game, events: int, state: Any) -> Checkpoint:
+def checkpoint_of(game: Game[Any], events: int, state: Any) -> Checkpoint:
     """The checkpoint of format version 3 of ``state``, after ``events`` events, recorded
-    under the running rules (their version, and the outcome once the game is over)."""
-    parts = state_parts(state)
+    under the running rules (their version, and the outcome once the game is over). The
+    state's identity is walked once, for its digest (:func:`state_digest`) and its parts."""
+    document = codec.identity(state)
+    parts = _parts(document)
+    digest = blake2b(codec.pack(document), digest_size=16).digest()[:DIGEST_BYTES]
     outcome = None
     if game.is_over(state):
         result = game.outcome(state)
         outcome = (tuple(result.scores), tuple(result.winners))
     return Checkpoint(
         events,
-        state_digest(state),
+        digest,
         tuple(parts),
         b"".join(parts.values()),
         game.rules_version,
@@ -195,6 +201,71 @@ class RulesRefuse(TribesError):
 Answer = RulesDiffer | MoveRefused
 
 
+def answer_of(game: str, record: dict[str, Any]) -> Answer:
+    """An answer from its ``record()`` (what a worker sends back) and its game's name."""
+    fields = {k: v for k, v in record.items() if k != "answer"}
+    if record["answer"] == "move refused":
+        return MoveRefused(game=game, **fields)
+    fields["parts"], fields["agree"] = tuple(fields["parts"]), tuple(fields["agree"])
+    return RulesDiffer(game=game, **fields)
+
+
+class Watch:
+    """The second question asked along a replay a command makes anyway (``find``,
+    ``coverage``): each checkpoint of format version 3 the log recorded compared with the state
+    the running rules give there (:meth:`at`, cheap away from a checkpoint), and an event they
+    refuse turned into the answer (:meth:`refuse`). ``answer`` is None while consistent. A log
+    without such checkpoints (version 1 or 2, or built in memory) is not asked."""
+
+    __slots__ = ("_log", "_marks", "agreed", "answer", "game", "last")
+
+    def __init__(self, game: Game[Any], log: Any) -> None:
+        self.game = game
+        self._log = log
+        self._marks = {c.events: c for c in log.checkpoints if c.rules}
+        self.last = max(self._marks, default=-1)
+        """The last event a checkpoint follows (-1: none): a replay cut short may go on to it."""
+        self.agreed: int | None = None
+        self.answer: Answer | None = None
+
+    def at(self, index: int, state: Any) -> None:
+        """The state after event ``index`` (0: the start) under the running rules."""
+        mark = self._marks.get(index)
+        if mark is None or self.answer is not None:
+            return
+        if state_digest(state) == mark.digest:
+            self.agreed = index
+            return
+        differ, agree = parts_compared(mark, state)
+        self.answer = RulesDiffer(
+            game=self.game.name,
+            event=index,
+            parts=differ,
+            agree=agree,
+            written_under=mark.rules,
+            running=self.game.rules_version,
+            agreed=self.agreed,
+        )
+
+    def refuse(self, reason: str, rule: str | None, move: str, index: int) -> bool:
+        """Whether an event the running rules refuse (``index``, ``move`` in notation) is the
+        answer (the log recorded checkpoints: it is intact, written under other rules) rather
+        than an error; it then is."""
+        if not self._marks:
+            return False
+        recorded = [c.rules for c in self._log.checkpoints if c.rules]
+        self.answer = MoveRefused(
+            game=self.game.name,
+            event=index,
+            move=move,
+            reason=reason,
+            rule=rule,
+            written_under=recorded[-1] if recorded else self._log.header.rules_version,
+            running=self.game.rules_version,
+        )
+        return True
+
+
 def answer_line(answer: Answer, path: str, shown: bool = True) -> str:
     """An intact log's answer in one line, ``path`` named in what it suggests."""
     return answer.line(path) if isinstance(answer, MoveRefused) else answer.line(shown)
@@ -213,7 +284,9 @@ __all__ = [
     "MoveRefused",
     "RulesDiffer",
     "RulesRefuse",
+    "Watch",
     "answer_line",
+    "answer_of",
     "checkpoint_of",
     "parts_compared",
     "state_digest",

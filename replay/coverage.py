@@ -20,6 +20,7 @@ from tribes.core.errors import IllegalMove, UsageError
 from tribes.core.game import Game
 from tribes.events import codec
 from tribes.events.logfile import GameLog
+from tribes.replay.consistency import Answer, Watch
 from tribes.replay.query import Query, parse
 
 
@@ -30,6 +31,8 @@ class Applied:
     game: str
     events: Mapping[str, int]
     steps: int
+    rules: Answer | None = None
+    """What the running rules say of an intact log written under others (None: consistent)."""
 
 
 def shown_rules(
@@ -55,18 +58,23 @@ class Coverer:
 
     conditions: dict[tuple[type, str], Query] = attrs.field(factory=dict, init=False, repr=False)
 
-    def __call__(self, name: str, game: Game, log: GameLog) -> Applied:
+    def __call__(self, name: str, game: Game[Any], log: GameLog) -> Applied:
         header = log.header
         state = game.setup(header)
+        watch = Watch(game, log)
+        watch.at(0, state)
         counts: dict[str, int] = {}
         self._count(counts, None, game.setup_effects(header, state))
         for index, event in enumerate(log.events, start=1):
             try:
                 state, effects = game.apply(state, event)
             except IllegalMove as exc:
+                if watch.refuse(exc.reason, exc.rule, game.format_move(event), index):
+                    break
                 raise exc.at(game.format_move(event), index) from None
+            watch.at(index, state)
             self._count(counts, event, effects)
-        return Applied(game.name, counts, len(log.events))
+        return Applied(game.name, counts, len(log.events), watch.answer)
 
     def _count(self, counts: dict[str, int], event: Any, effects: Iterable[Any]) -> None:
         rules: set[str] = set()
@@ -102,7 +110,7 @@ def _count(n: int, noun: str) -> str:
 class Coverage:
     """The rules of one game over the games read."""
 
-    game: Game
+    game: Game[Any]
     games: int = 0
     steps: int = 0
     by_rule: dict[str, list[int]] = attrs.field(factory=dict)
@@ -153,7 +161,7 @@ class Coverage:
         }
 
 
-def rule_ids(game: Game) -> list[str]:
+def rule_ids(game: Game[Any]) -> list[str]:
     """The rule ids of ``game``'s rules, in order; a game without shipped rules has none to
     count (a usage error)."""
     try:

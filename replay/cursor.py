@@ -32,11 +32,11 @@ class Cursor:
     >>> r.seek(12); r.back(); r.step.event          # doctest: +SKIP
     """
 
-    def __init__(self, game: Game, log: GameLog, *, path: str | None = None) -> None:
+    def __init__(self, game: Game[Any], log: GameLog, *, path: str | None = None) -> None:
         self.game = game
         self.log = log
         self.path = path
-        self._steps: list[Step] = [start(game, log.header)]
+        self._steps: list[Step[Any]] = [start(game, log.header)]
         self.index = 0
         self.rules: Answer | None = None
         """What the running rules say of the intact log (:mod:`tribes.replay.consistency`):
@@ -66,7 +66,7 @@ class Cursor:
         return self.log.header.seats
 
     @property
-    def step(self) -> Step:
+    def step(self) -> Step[Any]:
         """The current step: its state, and the event and effects that led to it."""
         return self._reach(self.index)
 
@@ -74,28 +74,28 @@ class Cursor:
     def state(self) -> Any:
         return self.step.state
 
-    def at(self, index: int) -> Step:
+    def at(self, index: int) -> Step[Any]:
         """The step at ``index`` without moving the cursor."""
         self._check(index)
         return self._reach(index)
 
-    def seek(self, index: int) -> Step:
+    def seek(self, index: int) -> Step[Any]:
         self._check(index)
         self.index = index
         return self.step
 
-    def forward(self) -> Step:
+    def forward(self) -> Step[Any]:
         """One event on (stays at the end)."""
         return self.seek(min(self.index + 1, len(self)))
 
-    def back(self) -> Step:
+    def back(self) -> Step[Any]:
         """One event back (stays at the start)."""
         return self.seek(max(self.index - 1, 0))
 
-    def first(self) -> Step:
+    def first(self) -> Step[Any]:
         return self.seek(0)
 
-    def last(self) -> Step:
+    def last(self) -> Step[Any]:
         return self.seek(len(self))
 
     def document(self, viewer: Viewer = EVERYTHING, index: int | None = None) -> dict[str, Any]:
@@ -128,7 +128,7 @@ class Cursor:
     def board(self, viewer: Viewer = EVERYTHING, index: int | None = None) -> Board:
         """The step (default: the current one) drawn as ``viewer`` may see it, its event and
         move in its caption: what a notebook shows for the cursor (:mod:`.notebook`)."""
-        from tribes.replay.notebook import board  # a notebook's alone: not on the CLI's paths
+        from tribes.replay.notebook import board  # noqa: PLC0415  start-up: a notebook's alone: not on the CLI's paths
 
         at = self.index if index is None else index
         step = self.at(at)
@@ -149,7 +149,7 @@ class Cursor:
     def _check(self, index: int) -> None:
         check_point(index, len(self), option="event")
 
-    def _reach(self, index: int) -> Step:
+    def _reach(self, index: int) -> Step[Any]:
         while len(self._steps) <= index:
             n = len(self._steps)
             self._steps.append(play(self.game, self._steps[-1].state, self.log.events[n - 1], n))

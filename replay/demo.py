@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tribes import games
 from tribes.core import views
@@ -20,7 +21,7 @@ FIRST_SEED = 203
 NAMES = ("ann", "bob", "cy")
 
 
-def find_game(game: Game, tries: int = 2000) -> GameLog:
+def find_game(game: Game[Any], tries: int = 2000) -> GameLog:
     """The first seed from FIRST_SEED whose game ends with a village beyond the 12th (C19). The
     effect type is the game's, by the name its event table gives it (as ``tribes find`` names
     it): the tooling reaches a game through the registry, never by importing its modules."""
@@ -63,7 +64,7 @@ def run(folder: Path, say: Callable[[str], None], command: str = "tribes") -> No
     say(game.render(pending.state, seats, "all"))
     options = [game.format_move(m) for m in game.legal_moves(pending.state)]
     say(f"   legal moves now (tribes moves): {' | '.join(options)}")
-    say(f"   chosen: {game.format_move(steps[pending.index + 1].event)}")  # type: ignore[arg-type]
+    say(f"   chosen: {game.format_move(steps[pending.index + 1].event)}")  # type: ignore[arg-type]  # not the start
     say("")
     say(f"== the end (tribes show {path})")
     say(game.render(steps[-1].state, seats, "all"))

@@ -43,7 +43,7 @@ LAST = ("scores", "pending", "to_move", "over", "ended", "winners", "seats")
 after the game's own fields: what the move did comes first, then the scores, then whose turn."""
 
 
-def diff(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+def diff(game: Game[Any], before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     """The changes from document ``before`` to ``after``, in the order a move causes them:
     the top-level fields as :func:`top_order` ranks them; within one, territories, seats and
     villages by number, then by name."""
@@ -58,7 +58,7 @@ def diff(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[Chan
     return changes
 
 
-def top_order(game: Game, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def top_order(game: Game[Any], before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """The top-level keys of two documents in the order their changes are listed: the game's
     ``diff_order`` (the order a move changes them), its other fields as its documents give
     them, then the common keys (:data:`LAST`)."""
@@ -110,10 +110,10 @@ def _keyed(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     """Records by their own ``number`` (or ``id``) when every one has a distinct one, else by
     position from 1: a village is named by its number, not by where it stands in a list."""
     for key in ("number", "id"):
-        ids = [r.get(key) for r in records]
-        if all(isinstance(i, int) for i in ids) and len(set(ids)) == len(ids):
-            return dict(zip(ids, records, strict=True))  # type: ignore[arg-type]
-    return {i: r for i, r in enumerate(records, start=1)}
+        ids = [i for r in records if isinstance(i := r.get(key), int)]
+        if len(ids) == len(records) and len(set(ids)) == len(ids):
+            return dict(zip(ids, records, strict=True))
+    return dict(enumerate(records, start=1))
 
 
 def _ordered_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:

@@ -9,11 +9,14 @@ its steps only.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from tribes.core.errors import IllegalMove
 from tribes.core.game import Game
 from tribes.events.logfile import GameLog
+from tribes.replay.consistency import Answer, Watch
 from tribes.replay.query import Query, at_step, step_query
 
 
@@ -27,10 +30,13 @@ class Match:
 
 @attrs.frozen
 class Found:
-    """One game's matches (the first only with ``first``) and how many events it has."""
+    """One game's matches (the first only with ``first``) and how many events it has;
+    ``rules``: what the running rules say of an intact log written under others (None:
+    consistent), the game searched under the running rules (up to an event they refuse)."""
 
     matches: tuple[Match, ...]
     events: int
+    rules: Answer | None = None
 
 
 @attrs.define
@@ -42,27 +48,33 @@ class Finder:
     first: bool = False
     queries: dict[str, Query] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
-    def query(self, game: Game, log: GameLog) -> Query:
+    def query(self, game: Game[Any], log: GameLog) -> Query:
         query = self.queries.get(game.name)
         if query is None:
             query = self.queries[game.name] = step_query(game, log.header, self.where)
         return query
 
-    def __call__(self, name: str, game: Game, log: GameLog) -> Found:
+    def __call__(self, name: str, game: Game[Any], log: GameLog) -> Found:
         query = self.query(game, log)
         header = log.header
         state = game.setup(header)
+        watch = Watch(game, log)
+        watch.at(0, state)
         found: list[Match] = []
         if query.holds(at_step(game, header, 0, state, None, game.setup_effects(header, state))):
             found.append(Match(0, None))
         apply, move = game.apply, game.format_move
         for index, event in enumerate(log.events, start=1):
-            if found and self.first:
-                break
+            done = found and self.first
+            if done and (watch.answer is not None or index > watch.last):
+                break  # (the checkpoints still ahead are compared first)
             try:
                 state, effects = apply(state, event)
             except IllegalMove as exc:
+                if watch.refuse(exc.reason, exc.rule, move(event), index):
+                    break
                 raise exc.at(move(event), index) from None
-            if query.holds(at_step(game, header, index, state, event, effects)):
+            watch.at(index, state)
+            if not done and query.holds(at_step(game, header, index, state, event, effects)):
                 found.append(Match(index, move(event)))
-        return Found(tuple(found), len(log.events))
+        return Found(tuple(found), len(log.events), watch.answer)

@@ -15,7 +15,10 @@ holds or to the end) and keeps the closest ones:
   step of look-ahead cannot see. An expression that reads only what the event did (its effects,
   ``move``) is played at random from the near misses alone: its distance starts afresh at each
   event, and the move closest now spends the board a rarer event needs;
-- the closest step of each playout and the events leading to it join the pool.
+- the closest step of each playout and the events leading to it join the pool; of steps as close,
+  the latest, for an expression that reads the state (``over and max(scores) == min(scores)`` is
+  as close, 1, at the start, where every score is 0, as at the end of a game one point short of a
+  tie: the earliest would send every playout back to the start).
 
 Work goes in rounds of **lanes**: with ``--jobs N`` N lanes search side by side (each with its own
 draws and its own pool, :mod:`tribes.replay.parallel`), a round being ``ROUND`` playouts of each.
@@ -27,11 +30,12 @@ The first lane (by number) that found in a round gives the find.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -61,9 +65,12 @@ class Tactics:
     legal moves, the others one at random, ``greedy`` being one of ``greedy_levels`` drawn for
     each playout (a portfolio: the guide helps where the expression sees progress, random play
     where the case needs the board to ripen); ``resume`` in 100 playouts start from a kept game,
-    cut back by up to ``back`` events before its closest step."""
+    cut back by up to ``back`` events before its closest step (measured on Clans, a three-way
+    tie, seeds 1-5: levels (0, 50, 90) and 8 events back, 259, 3, 49, 52, 63 games; (50, 90,
+    100) and 16 back, 9, 3, 2, 99, 2; a score of 65: 181, 196, 94, 69, 291 and 115, 68, 89, 194,
+    129)."""
 
-    greedy_levels: tuple[int, ...] = (0, 50, 90)
+    greedy_levels: tuple[int, ...] = (50, 90, 100)
     event_levels: tuple[int, ...] = (0,)
     """The levels of an expression that reads only what the event did (its effects, ``move``):
     each event's distance starts from nothing, and playing the move closest now spends the
@@ -72,7 +79,9 @@ class Tactics:
     the portfolio)."""
     sample: int = 8
     resume: int = 75
-    back: int = 8
+    back: int = 16
+    event_back: int = 8
+    """``back`` for an expression that reads only what the event did."""
     ahead: int = 0
     """With more than 0, a greedy turn weighs each sampled move by the closest step of up to
     ``ahead`` moves after it (two steps of look-ahead), not by its own step."""
@@ -145,6 +154,22 @@ def _leave_interrupts_to_the_parent() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def _held() -> Iterator[None]:
+    """Ctrl-C held back while a round runs (or a cluster starts): a worker started meanwhile
+    inherits the held signal and drops it (:func:`_leave_interrupts_to_the_parent`), so that it
+    never dies of a Ctrl-C before it could ignore it; the hunt takes it when the round is over
+    (a round is a few playouts a lane), keeps the round's closest game and stops."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _keep(pool: list[Near], near: Near) -> None:
     """``near`` in the pool, closest first (a newer game before an older one as close, the
     farthest out when it is full)."""
@@ -168,7 +193,8 @@ class _Searcher:
         tactics = self.tactics
         if pool and draws.below(100) < tactics.resume:
             kept = pool[min(draws.below(len(pool)), draws.below(len(pool)))]  # nearer, oftener
-            cut = max(0, len(kept.events) - 1 - draws.below(tactics.back))
+            back = tactics.back if self.guide.reads_state else tactics.event_back
+            cut = max(0, len(kept.events) - 1 - draws.below(back))
             return kept.seed, list(kept.events[:cut])
         return draws.next_word() & logs.MAX_SEED, []
 
@@ -179,6 +205,7 @@ class _Searcher:
         seed, events = self.start(draws, pool)
         levels = tactics.greedy_levels if self.guide.reads_state else tactics.event_levels
         greedy = levels[draws.below(len(levels))]
+        later = self.guide.reads_state
         header = attrs.evolve(self.header, seed=seed)
         state = game.setup(header)
         for event in events:
@@ -198,7 +225,7 @@ class _Searcher:
                 distance = self.measure(header, index, after, move, effects)
             events.append(move)
             state = after
-            if distance < best:
+            if distance < best or (later and distance == best):
                 best, best_at = distance, len(events)
                 if distance == 0:
                     break
@@ -330,28 +357,35 @@ def hunt(
     found: Near | None = None
     interrupted = False
     try:
-        for number in range(1_000_000_000):
-            left = None if budget.games is None else budget.games - played
-            if left is not None and left <= 0:
-                break
-            if deadline is not None and time.time() >= deadline:
-                break
-            shares = _shares(left, lanes)
-            tasks = [
-                Lane(game.name, header, until, seed, i, number, n, pools[i], tactics, deadline)
-                for i, n in enumerate(shares)
-            ]
-            for i, done in enumerate(parallel.execute(run_lane, tasks, where)):
-                played += done.played
-                pools[i] = done.pool
-                for near in (done.found, *done.pool[:1]):
-                    if near is not None and (closest is None or near.distance < closest.distance):
-                        closest = near
-                if done.found is not None and found is None:
-                    found = done.found
-                progress(played, closest.distance if closest else float("inf"))
-            if found is not None:
-                break
+        with contextlib.ExitStack() as stack:
+            with _held():  # a cluster's workers start
+                place = stack.enter_context(parallel.kept(where))
+            for number in range(1_000_000_000):
+                left = None if budget.games is None else budget.games - played
+                if left is not None and left <= 0:
+                    break
+                if deadline is not None and time.time() >= deadline:
+                    break
+                shares = _shares(left, lanes)
+                tasks = [
+                    Lane(game.name, header, until, seed, i, number, n, pools[i], tactics, deadline)
+                    for i, n in enumerate(shares)
+                ]
+                with _held():
+                    dones = list(parallel.execute(run_lane, tasks, place))
+                for i, done in enumerate(dones):
+                    played += done.played
+                    pools[i] = done.pool
+                    for near in (done.found, *done.pool[:1]):
+                        if near is not None and (
+                            closest is None or near.distance < closest.distance
+                        ):
+                            closest = near
+                    if done.found is not None and found is None:
+                        found = done.found
+                    progress(played, closest.distance if closest else float("inf"))
+                if found is not None:
+                    break
     except KeyboardInterrupt:
         interrupted = True
     took = time.perf_counter() - began

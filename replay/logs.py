@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from tribes.core.engine import Step
 from tribes.core.errors import LogError, UsageError
@@ -71,7 +72,7 @@ __all__ = [
 
 
 def create(
-    path: Path, log: GameLog, game: Game, *, force: bool = False, kept: bool = False
+    path: Path, log: GameLog, game: Game[Any], *, force: bool = False, kept: bool = False
 ) -> GameLog:
     """Write a new log (either form, by the file's suffix), sealed with its commits, atomically.
     An existing file is replaced only with ``force`` (and then under its writers' lock).
@@ -122,13 +123,13 @@ def write_output(path: Path, data: bytes, *, force: bool, locked: bool = False) 
         raise
 
 
-def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step]:
+def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[Step[Any]]:
     """Check every move (each ``seat``'s, when one is given), then append them all or none
     (:func:`tribes.replay.appending.act`)."""
-    from tribes.replay import appending
+    from tribes.replay import appending  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     if "#" in str(opened.path):  # a game of a corpus, maybe: only then load the corpus machinery
-        from tribes.replay import corpus
+        from tribes.replay import corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
         corpus.refuse_append(opened.path)
     return appending.act(opened, moves, seat)
@@ -136,7 +137,7 @@ def act(opened: Opened, moves: Sequence[str], seat: int | None = None) -> list[S
 
 def annotate(path: Path, changes: Sequence[tuple[str | int, str | None]]) -> GameLog:
     """Append tag changes and notes (:func:`tribes.replay.appending.annotate`)."""
-    from tribes.replay import appending
+    from tribes.replay import appending  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     return appending.annotate(path, changes)
 

@@ -197,7 +197,7 @@ class Held:
 
 def held(path: Path) -> Held:
     """The log or corpus at ``path`` (``CORPUS#K``: that game's log), read but not replayed."""
-    from tribes.replay import corpus
+    from tribes.replay import corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     if corpus.split_ref(path) is None and corpus.is_corpus(path):
         with corpus.Corpus(path) as read:

@@ -18,14 +18,14 @@ MAX_SEED = logfile.MAX_SEED
 MAX_SEAT_NAME = 24
 
 
-def file_options(game: Game) -> Mapping[str, str]:
+def file_options(game: Game[Any]) -> Mapping[str, str]:
     """The options of ``game`` that name a file (option -> what it is: "board file"): those that
     take a PATH. Their files are read at ``new`` and carried in the header."""
     return {o.name: f"{o.name} file" for o in game.facts.options if o.takes == "PATH"}
 
 
 def header(
-    game: Game,
+    game: Game[Any],
     *,
     seats: Sequence[str],
     seed: int,
@@ -83,7 +83,7 @@ def read_option_file(option: str, what: str, value: str) -> str:
         raise BadOption(f"option {option}: {what} '{value}' is not UTF-8 text") from None
 
 
-def setup(game: Game, head: Header) -> Any:
+def setup(game: Game[Any], head: Header) -> Any:
     """The game's first state; a file of an option that the game refuses is a bad option."""
     try:
         return game.setup(head)
@@ -98,7 +98,7 @@ RESERVED_SEAT_NAMES = ("spectator", "all")
 """Names ``--as`` gives a meaning of its own: no seat may have them."""
 
 
-def check_seats(game: Game, seats: Sequence[str], *, new: bool = True) -> None:
+def check_seats(game: Game[Any], seats: Sequence[str], *, new: bool = True) -> None:
     """Refuse seat names a log cannot hold (UsageError, one line); ``new`` also refuses the
     names ``--as`` reserves (a log written before they were refused is still read)."""
     if not game.facts.min_seats <= len(seats) <= game.facts.max_seats:

@@ -33,7 +33,7 @@ from tribes.replay.consistency import (
 # --- replaying and checking ------------------------------------------------------------------------
 
 
-class Steps(list[Step]):
+class Steps(list[Step[Any]]):
     """Every step of a log, and ``rules``: what the running rules say of it once it is found
     intact (:mod:`tribes.replay.consistency`; None: consistent, or not checked)."""
 
@@ -41,7 +41,7 @@ class Steps(list[Step]):
 
 
 def steps_of(
-    game: Game,
+    game: Game[Any],
     log: GameLog,
     *,
     verify: bool = True,
@@ -58,7 +58,7 @@ def steps_of(
     that display a game) ends the steps before it, ``rules`` saying so (:class:`MoveRefused`).
     In versions 1 and 2 a checkpoint or commit that differs is a CorruptLog: there, an altered
     log and one written under other rules cannot be told apart."""
-    v3 = verify and log.version >= 3
+    v3 = verify and (log.version >= 3 or recorded(log))
     if v3:
         intact(log, path)
     by_count = {c.events: c for c in log.checkpoints}
@@ -127,7 +127,7 @@ def steps_of(
 
 
 def shown(
-    game: Game,
+    game: Game[Any],
     log: GameLog,
     path: str,
     warn: Callable[[str], None] | None = None,
@@ -160,7 +160,7 @@ def refused_beyond(out: Steps, index: int, path: str) -> None:
 
 
 def _differ(
-    game: Game, log: GameLog, mark: Checkpoint, step: Step, agreed: int | None
+    game: Game[Any], log: GameLog, mark: Checkpoint, step: Step[Any], agreed: int | None
 ) -> RulesDiffer:
     differ, agree = parts_compared(mark, step.state)
     return RulesDiffer(
@@ -172,6 +172,12 @@ def _differ(
         running=game.rules_version,
         agreed=agreed,
     )
+
+
+def recorded(log: GameLog) -> bool:
+    """Whether ``log`` is a game of a corpus of version 3 as read (its checkpoints as recorded,
+    each naming its rules version; no commits: the corpus's digest found it intact)."""
+    return not log.commits and bool(log.checkpoints) and all(c.rules for c in log.checkpoints)
 
 
 def written_under(log: GameLog) -> int:
@@ -225,7 +231,9 @@ _OTHER_RULES = (
 )
 
 
-def _check_checkpoint(step: Step, checkpoint: Checkpoint, path: str | None, version: int) -> None:
+def _check_checkpoint(
+    step: Step[Any], checkpoint: Checkpoint, path: str | None, version: int
+) -> None:
     if recorded_digest(step.state, checkpoint) != checkpoint.digest:
         raise CorruptLog(
             f"the replayed state differs from the recorded one ({_OTHER_RULES.format(v=version)})",
@@ -236,7 +244,11 @@ def _check_checkpoint(step: Step, checkpoint: Checkpoint, path: str | None, vers
 
 
 def _check_commit(
-    step: Step, so_far: bytes, commit: Commit, path: str | None, notes: Sequence[Annotation] = ()
+    step: Step[Any],
+    so_far: bytes,
+    commit: Commit,
+    path: str | None,
+    notes: Sequence[Annotation] = (),
 ) -> None:
     if digest.commit_digest_v2(so_far, step.state) != commit.digest:
         covered = [
@@ -271,7 +283,10 @@ def digest_of(state: Any) -> bytes:
 
 
 def checkpoints(
-    game: Game, log: GameLog, kept: Iterable[Checkpoint], states: Sequence[Step] | None = None
+    game: Game[Any],
+    log: GameLog,
+    kept: Iterable[Checkpoint],
+    states: Sequence[Step[Any]] | None = None,
 ) -> tuple[Checkpoint, ...]:
     """The log's checkpoints (as version 1 has them): ``kept`` ones, plus every
     CHECKPOINT_EVERY and one at the end."""
@@ -286,9 +301,9 @@ def checkpoints(
 
 
 def seal(
-    game: Game,
+    game: Game[Any],
     log: GameLog,
-    states: Sequence[Step] | None = None,
+    states: Sequence[Step[Any]] | None = None,
     appended_from: Iterable[int | tuple[int, int]] = (),
     recorded: GameLog | None = None,
     points: Iterable[int] | None = None,
@@ -314,7 +329,7 @@ def seal(
     if points is not None:  # and at every commit, as version 3 has them
         places = set(points) | {n for n, _ in ends}
     places = {n for n in places if n > start}
-    walk: Sequence[Step] | None = states
+    walk: Sequence[Step[Any]] | None = states
     for n in sorted(places - set(kept)):
         if walk is None:
             walk = steps_of(game, log, verify=False)
@@ -322,6 +337,16 @@ def seal(
     marks = tuple(kept[n] for n in sorted(kept))
     marked = attrs.evolve(log, checkpoints=marks, commits=(), format=logfile.FORMAT_VERSION)
     return attrs.evolve(marked, commits=_commits(marked, ends))
+
+
+def commit(log: GameLog, ends: Iterable[int | tuple[int, int]]) -> GameLog:
+    """``log`` with its checkpoints as recorded and commits (format version 3) where its
+    appends ended (``ends``, as :func:`seal` takes them, the end always): bytes only, nothing
+    replayed (a game of a corpus of version 3 given back as a log)."""
+    notes = log.annotations
+    places = {_position(n, notes) for n in ends} | {(len(log.events), len(notes))}
+    marked = attrs.evolve(log, format=logfile.FORMAT_VERSION)
+    return attrs.evolve(marked, commits=_commits(marked, places))
 
 
 def _commits(log: GameLog, ends: set[tuple[int, int]]) -> tuple[Commit, ...]:

@@ -24,11 +24,13 @@ error that says how to install it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -299,7 +301,7 @@ def _on_dask(
 
 def _distributed() -> Any:
     try:
-        import distributed
+        import distributed  # noqa: PLC0415  optional: the cluster extra
     except ImportError:
         raise UsageError(
             "--cluster needs Dask distributed: pip install 'tribes[cluster]'"
@@ -327,10 +329,10 @@ def connect(cluster: str) -> AbstractContextManager[Any]:
     count = local_workers(cluster)
     if count is None:
         try:
-            return distributed.Client(cluster, timeout="10s")  # type: ignore[no-any-return]
+            return distributed.Client(cluster, timeout="10s")  # type: ignore[no-any-return]  # untyped
         except (OSError, TimeoutError) as exc:
             raise UsageError(f"--cluster {cluster}: cannot reach the scheduler ({exc})") from None
-    import dask
+    import dask  # noqa: PLC0415  optional: the cluster extra
 
     stack = ExitStack()
     stack.enter_context(dask.config.set(QUIET_WORKERS))
@@ -345,6 +347,28 @@ def connect(cluster: str) -> AbstractContextManager[Any]:
     )
     client = stack.enter_context(distributed.Client(local))
     return _Closing(client, stack)
+
+
+@contextlib.contextmanager
+def kept(where: Where) -> Iterator[Where]:
+    """``where`` for work that calls :func:`execute` many times (``hunt``'s rounds): a
+    ``local:N`` cluster started once for all of them (the Where of its scheduler's address;
+    closed on the way out, SIGTERM included), anything else as it is."""
+    if where.cluster is None or local_workers(where.cluster) is None:
+        yield where
+        return
+    with reaping.running(list), connect(where.cluster) as client:
+        client.run(_leave_interrupts_to_the_client)
+        try:
+            yield Where(cluster=client.scheduler.address)
+        finally:  # closing: what Dask says of connections it is losing is no news to anyone
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+
+def _leave_interrupts_to_the_client() -> None:
+    """In a worker of a local cluster, Ctrl-C is ignored: the terminal sends it to the whole
+    process group, and the command that started the cluster stops the work and closes it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Closing(AbstractContextManager[Any]):

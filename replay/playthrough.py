@@ -134,9 +134,9 @@ def transcript(
 
 
 def block(
-    game: Game,
+    game: Game[Any],
     seats: Sequence[str],
-    step: Step,
+    step: Step[Any],
     viewer: Viewer = EVERYTHING,
     *,
     board: bool = True,
@@ -249,7 +249,8 @@ def _events(steps: Sequence[dict[str, Any]]) -> str:
 def _name(step: dict[str, Any], *, move_only: bool = False) -> str:
     """``event 5 (ann 3-9)`` from the step's line ``event 5: ann 3-9``; the start is "the
     start"."""
-    index, _, move = step["move"].partition(": ")
+    line: str = step["move"]
+    index, _, move = line.partition(": ")
     if move_only:
         return move
     return "the start" if step["index"] == 0 else f"{index} ({move})"

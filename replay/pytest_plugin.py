@@ -61,9 +61,9 @@ _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 def _extension() -> type:
     """The syrupy extension of transcripts: one text file per snapshot, stored as it is (made
     on first use, so that pytest runs without syrupy where nobody asks for a playthrough)."""
-    global _EXTENSION
+    global _EXTENSION  # noqa: PLW0603  made once, on first use
     if _EXTENSION is None:
-        from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+        from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode  # noqa: PLC0415  optional: syrupy, for the fixture alone
 
         class TranscriptExtension(SingleFileSnapshotExtension):
             file_extension = "txt"
@@ -136,6 +136,15 @@ def _versions(answer: RulesDiffer) -> str:
     return f"{said}, running version {answer.running}"
 
 
+def _from_here(log: Path) -> str:
+    """The fixture as a command typed where pytest runs names it (its whole path if it is
+    not under that folder)."""
+    try:
+        return str(log.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(log)
+
+
 def _recorded_under(log: str | Path, answer: RulesDiffer) -> str:
     """The failure's line that says a fixture's checkpoints were recorded under other rules
     than the running ones, and where they part."""
@@ -202,10 +211,11 @@ def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callabl
             pytest.fail(f"tribes_playthrough: {broken} ({hint})", pytrace=False)
         rules = None
         if isinstance(blocks.rules, RulesDiffer):
-            rules = _recorded_under(path, blocks.rules)
+            named = _from_here(log)
+            rules = _recorded_under(named, blocks.rules)
             config.stash.setdefault(_OTHER_RULES, []).append(
-                f"{path}: checkpoints recorded under {_versions(blocks.rules)}; 'tribes "
-                f"upgrade --rules {path}' re-seals it"
+                f"{named}: checkpoints recorded under {_versions(blocks.rules)}; 'tribes "
+                f"upgrade --rules {named}' re-seals it"
             )
         if target != playthrough.text(blocks):  # syrupy records the comparison
             diff = _diff(target, config)
@@ -230,11 +240,11 @@ def tribes_baseline(request: pytest.FixtureRequest) -> Callable[..., int]:
     folder — and optionally ``baseline=`` (a file made by ``tribes baseline``, relative to that
     folder too); it fails when a game replays differently from the baseline, and returns how
     many games it compared (or recorded, with ``--snapshot-update``)."""
-    from tribes.replay import baseline as baselines
-    from tribes.replay import baseline_file
-    from tribes.replay import regress as regressing
-    from tribes.replay.parallel import Where
-    from tribes.replay.regress_summary import Tally
+    from tribes.replay import baseline as baselines  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.replay import baseline_file  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.replay import regress as regressing  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.replay.parallel import Where  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.replay.regress_summary import Tally  # noqa: PLC0415  start-up: pytest loads this plugin in every run
 
     here = request.path.parent
     config = request.config

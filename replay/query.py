@@ -101,8 +101,9 @@ def parse(text: str, fields: set[str] | None = None, effects: set[str] | None = 
     tokens, spans = _tokenize(text)
     parser = _Parser(tokens, text, fields, spans, effects or set())
     run = parser.expr()
-    if parser.peek() is not None:
-        raise parser.error(f"unexpected '{parser.peek()[1]}'")  # type: ignore[index]
+    extra = parser.peek()
+    if extra is not None:
+        raise parser.error(f"unexpected '{extra[1]}'")
     return Query(text, run, tuple(parser.paths))
 
 
@@ -180,7 +181,7 @@ class _Parser:
         while self.at("or"):
             self.take()
             right = self.conj()
-            left = (lambda a, b: lambda d: _truthy(a(d)) or _truthy(b(d)))(left, right)
+            left = (lambda a, b: lambda d: _truthy(a(d)) or _truthy(b(d)))(left, right)  # noqa: PLC3002  binds the operands now
         return left
 
     def conj(self) -> Run:
@@ -188,7 +189,7 @@ class _Parser:
         while self.at("and"):
             self.take()
             right = self.neg()
-            left = (lambda a, b: lambda d: _truthy(a(d)) and _truthy(b(d)))(left, right)
+            left = (lambda a, b: lambda d: _truthy(a(d)) and _truthy(b(d)))(left, right)  # noqa: PLC3002  binds the operands now
         return left
 
     def neg(self) -> Run:
@@ -203,7 +204,7 @@ class _Parser:
         if self.at("==", "!=", "<", "<=", ">", ">=", "in"):
             op = self.take()[1]
             right = self.sum()
-            return (lambda a, b, o: lambda d: _compare(o, a(d), b(d)))(left, right, op)
+            return (lambda a, b, o: lambda d: _compare(o, a(d), b(d)))(left, right, op)  # noqa: PLC3002  binds the operands now
         return left
 
     def sum(self) -> Run:
@@ -211,7 +212,7 @@ class _Parser:
         while self.at("+", "-"):
             op = self.take()[1]
             right = self.unary()
-            left = (lambda a, b, o: lambda d: _arith(o, a(d), b(d)))(left, right, op)
+            left = (lambda a, b, o: lambda d: _arith(o, a(d), b(d)))(left, right, op)  # noqa: PLC3002  binds the operands now
         return left
 
     def unary(self) -> Run:
@@ -262,7 +263,7 @@ class _Parser:
                 kind, key = self.take()
                 if kind not in ("name", "number"):
                     raise self.error(f"expected a field name after '.', found '{key}'")
-                steps.append((lambda k: lambda d: k)(key))
+                steps.append((lambda k: lambda d: k)(key))  # noqa: PLC3002  binds the operands now
                 written += f".{key}"
             else:
                 start = self.pos
@@ -283,7 +284,7 @@ def _walk(doc: Mapping[str, Any], name: str, keys: list[Any]) -> tuple[bool, Any
         if isinstance(value, dict) and str(key) in value:
             value = value[str(key)]
         elif isinstance(value, list) and _fits(index := _index(key), value):
-            value = value[index]  # type: ignore[index]
+            value = value[index]  # type: ignore[index]  # _fits: an int
         else:
             return False, None
     return True, value
@@ -320,7 +321,7 @@ def _compare(op: str, a: Any, b: Any) -> bool:
             return isinstance(a, str) and a in b
         return isinstance(b, list) and a in b
     if (_number(a) and _number(b)) or (isinstance(a, str) and isinstance(b, str)):
-        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+        return bool({"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op])
     return False
 
 
@@ -339,7 +340,7 @@ MOVE = "move"
 """The name of the event in notation, at a step."""
 
 
-def step_query(game: Game, header: Header, text: str) -> Query:
+def step_query(game: Game[Any], header: Header, text: str) -> Query:
     """``text`` parsed for the steps of ``game``'s logs: the fields of its ``show --json``
     document, ``move`` and its effect types."""
     start = views.step_document(game, header, 0, game.setup(header), EVERYTHING)
@@ -347,7 +348,7 @@ def step_query(game: Game, header: Header, text: str) -> Query:
 
 
 def at_step(
-    game: Game,
+    game: Game[Any],
     header: Header,
     index: int,
     state: Any,
@@ -359,12 +360,18 @@ def at_step(
     return _Step(game, header, index, state, event, effects)
 
 
+_UNREAD = object()
+_HEAD = ("game", "events")
+"""The keys ``step_document`` puts before the state's document."""
+
+
 class _Step(Mapping[str, Any]):
-    """The ``show --json`` document (made when first read), ``move`` and the effects by type."""
+    """The ``show --json`` document (made when first read, unless only its common keys are:
+    ``core.views.common_value``), ``move`` and the effects by type."""
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         header: Header,
         index: int,
         state: Any,
@@ -378,6 +385,7 @@ class _Step(Mapping[str, Any]):
         self.event = event
         self.effects = effects
         self.document: dict[str, Any] | None = None
+        self.common: dict[str, Any] = {}
 
     def _state(self) -> dict[str, Any]:
         if self.document is None:
@@ -396,10 +404,23 @@ class _Step(Mapping[str, Any]):
             ]
         if name == MOVE:
             return None if self.event is None else self.game.format_move(self.event)
+        if self.document is None and name in views.COMMON_KEYS:
+            value = self.common.get(name, _UNREAD)
+            if value is _UNREAD:
+                value = self.common[name] = views.common_value(
+                    self.game, self.state, self.header.seats, EVERYTHING, name
+                )
+            return value
+        if self.document is None and name in _HEAD:
+            return self.header.game if name == "game" else self.index
         return self._state()[name]
 
     def __contains__(self, name: object) -> bool:
-        return name in self.game.events.effects or name == MOVE or name in self._state()
+        if name in self.game.events.effects or name == MOVE:
+            return True
+        if self.document is None and (name in views.COMMON_KEYS or name in _HEAD):
+            return True
+        return name in self._state()
 
     def __iter__(self) -> Iterator[str]:
         yield from self._state()

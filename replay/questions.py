@@ -85,7 +85,7 @@ def diverge(a: Cursor, b: Cursor, viewer: Viewer = EVERYTHING) -> Divergence:
     if event is None and len(a) != len(b):
         event = common + 1
     state = None
-    for i in range(0, common + 1):
+    for i in range(common + 1):
         if codec.state_hash(a.at(i).state) != codec.state_hash(b.at(i).state):
             state = i
             break
@@ -136,11 +136,11 @@ class WhatIf:
     illegal_at: int | None
     reason: str | None
     changes: list[Change]
-    steps: Sequence[Step]
+    steps: Sequence[Step[Any]]
 
 
 def whatif(cursor: Cursor, at: int, move: str) -> WhatIf:
-    game: Game = cursor.game
+    game: Game[Any] = cursor.game
     check_point(at, len(cursor), events=True)
     before = cursor.at(at - 1).state
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -39,7 +40,7 @@ class Opened:
 
     path: Path
     log: GameLog
-    game: Game
+    game: Game[Any]
     end: FileEnd | None
     """None for the JSON form, which is rewritten whole on append."""
     raw: bytes = b""
@@ -64,7 +65,7 @@ def _starts_a_corpus(data: bytes) -> bool:
     """Whether ``data``, which begins with the corpus mark, is a corpus (a log with a flipped bit
     in its mark is a damaged log): asked only then, so that opening a log does not load the
     corpus machinery."""
-    from tribes.events.corpus import starts_a_corpus
+    from tribes.events.corpus import starts_a_corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     return starts_a_corpus(data)
 
@@ -74,7 +75,7 @@ def open_log(path: Path) -> Opened:
     may be dicts or, in hand-written scenarios (version 1), moves in notation; both are resolved
     against the states as the log replays. ``CORPUS#K`` is game K of a corpus."""
     if "#" in str(path):  # a game of a corpus, maybe: only then load the corpus machinery
-        from tribes.replay import corpus
+        from tribes.replay import corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
         if (ref := corpus.split_ref(path)) is not None:
             return _corpus_game(path, *ref)
@@ -94,11 +95,11 @@ def open_log(path: Path) -> Opened:
 
 def _corpus_game(ref: Path, path: Path, number: int) -> Opened:
     """Game ``number`` (from 1) of the corpus at ``path`` as an opened log named ``ref``."""
-    from tribes.replay.corpus import Corpus
+    from tribes.replay.corpus import Corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
     with Corpus(path) as read:
         read.check_number(number - 1)
-        game, log = read.log(number - 1)
+        game, log = read.file_log(number - 1)
     return Opened(ref, log, game, None)
 
 
@@ -162,7 +163,7 @@ def _with_files(head: Header, texts: Mapping[str, str]) -> Header:
     return attrs.evolve(head, files={**head.files, **texts})
 
 
-def _game_of(head: Header, path: str) -> Game:
+def _game_of(head: Header, path: str) -> Game[Any]:
     """The log's game, once its header is found fit for it: seats, names, options, files."""
     game = games.get_for_log(head.game, path)
     if head.rules_version > game.rules_version:
@@ -200,7 +201,7 @@ def open_with_refused(path: Path) -> tuple[Opened, Event | None]:
     try:
         return open_log(path), None
     except IllegalMove as exc:
-        from tribes.replay import corpus
+        from tribes.replay import corpus  # noqa: PLC0415  start-up: opening a log loads no corpus or append machinery
 
         if corpus.split_ref(path) is not None:
             raise
@@ -218,7 +219,7 @@ def open_with_refused(path: Path) -> tuple[Opened, Event | None]:
         return Opened(path, log, game, None, data), last
 
 
-def _event_of(game: Game, state: object, raw: JsonLog, index: int, path: str) -> Event:
+def _event_of(game: Game[Any], state: object, raw: JsonLog, index: int, path: str) -> Event:
     """Item ``index`` of a JSON log as an event, read in ``state`` (the state before it)."""
     item = raw.items[index - 1]
     try:
@@ -231,7 +232,7 @@ def _event_of(game: Game, state: object, raw: JsonLog, index: int, path: str) ->
         raise exc.within(f"{path}: event {index}") from None
 
 
-def _resolve_json(game: Game, raw: JsonLog, path: str) -> GameLog:
+def _resolve_json(game: Game[Any], raw: JsonLog, path: str) -> GameLog:
     events: list[Event] = []
     if raw.version >= 2:  # every event an object: read without the rules (which check it later)
         events = [_event_of(game, None, raw, i, path) for i in range(1, len(raw.items) + 1)]

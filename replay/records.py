@@ -60,9 +60,9 @@ def effect_record(effect: Effect, seats: tuple[str, ...], viewer: Viewer) -> dic
 
 
 def step_record(
-    game: Game,
+    game: Game[Any],
     header: Header,
-    step: Step,
+    step: Step[Any],
     viewer: Viewer,
     *,
     states: bool = False,
@@ -86,9 +86,9 @@ def step_record(
 
 
 def step_records(
-    game: Game,
+    game: Game[Any],
     header: Header,
-    steps: Iterable[Step],
+    steps: Iterable[Step[Any]],
     viewer: Viewer,
     *,
     states: bool = False,

@@ -260,7 +260,7 @@ def replayed(name: str, upto: int) -> tuple[list[str], list[tuple[str, ...]]]:
     """The moves and the effects' texts of the first ``upto`` events of the game ``name``
     replayed again now (only a changed game is: what travels back from the workers stays small).
     The texts stop at an event the rules refuse."""
-    from tribes.replay import logs
+    from tribes.replay import logs  # noqa: PLC0415  start-up: only for a changed game, in its worker
 
     opened = logs.open_log(Path(name))
     game, log = opened.game, opened.log

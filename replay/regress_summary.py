@@ -170,7 +170,7 @@ class Summary:
             "winners_changed": self.winners_changed,
             "illegal": {
                 "games": sum(n for _, n in self.illegal),
-                "rules": {rule: n for rule, n in self.illegal},
+                "rules": dict(self.illegal),
             },
             "scores": [
                 {

@@ -23,8 +23,9 @@ from tribes.core.events import Effect, Event
 from tribes.core.game import Game
 from tribes.core.header import Header
 from tribes.events import codec, logfile
-from tribes.events.jsonform import FORMAT_NAME, header_data
+from tribes.events.headers import header_data
 from tribes.events.logfile import GameLog
+from tribes.events.model import FORMAT_NAME
 from tribes.replay.query import Query, at_step, step_query
 
 MAX_TRIES = 2000
@@ -94,7 +95,7 @@ Progress = Callable[[int], None]
 
 
 def shrink(
-    game: Game,
+    game: Game[Any],
     log: GameLog,
     target: Target,
     *,
@@ -169,7 +170,7 @@ class _Budget:
 class _Trial:
     """Whether the target happens: in the original log (where) and from a position (happens)."""
 
-    def __init__(self, game: Game, header: Header, target: Target) -> None:
+    def __init__(self, game: Game[Any], header: Header, target: Target) -> None:
         self.game = game
         self.header = header
         self.target = target
@@ -247,7 +248,7 @@ class _Trial:
 
 
 def _simpler(
-    game: Game, position: Any, happens: Callable[[Any], bool], budget: _Budget
+    game: Game[Any], position: Any, happens: Callable[[Any], bool], budget: _Budget
 ) -> Any | None:
     """The first simpler position in which it still happens: one step simpler, else two steps
     at once (two tents that each keep a tie, say); None when there is none (or no try left)."""
@@ -274,7 +275,7 @@ def _simpler(
 
 
 def _fewest_events(
-    game: Game,
+    game: Game[Any],
     header: Header,
     trial: _Trial,
     states: list[Any],

@@ -40,7 +40,7 @@ class Match:
 
 
 def match(
-    game: Game,
+    game: Game[Any],
     bots: Sequence[str] = ("random",),
     *,
     seats: int | None = None,
@@ -82,7 +82,12 @@ class Result:
 
 
 def play_game(
-    game: Game, seed: int, seats: int | Match, bot: str = "random", *, like: Header | None = None
+    game: Game[Any],
+    seed: int,
+    seats: int | Match,
+    bot: str = "random",
+    *,
+    like: Header | None = None,
 ) -> Result:
     """One game from ``seed``: ``seats`` bots named ``bot``, or the bots of a Match; each bot
     draws from its own stream. ``like``: the checked header of another game of the same Match,
@@ -96,7 +101,7 @@ def play_game(
         head = logs.header(
             game, seats=how.seats, seed=seed, options=how.options, position=how.position, meta=meta
         )
-    players: list[Bot] = [game.bots[b](game, seed, s) for s, b in enumerate(how.bots)]
+    players: list[Bot[Any]] = [game.bots[b](game, seed, s) for s, b in enumerate(how.bots)]
     state = game.setup(head)
     first = game.to_move(state)
     events: list[Event] = []
@@ -141,13 +146,15 @@ class Summary:
             )
         ]
         return [
-            f"{self.games} game{'' if self.games == 1 else 's'}, {len(self.match.seats)} seats, "
-            f"{self.mean_moves:.1f} events a game, best score {self.best}",
+            (
+                f"{self.games} game{'' if self.games == 1 else 's'}, {len(self.match.seats)} seats, "
+                f"{self.mean_moves:.1f} events a game, best score {self.best}"
+            ),
             *seat_lines,
         ]
 
 
-def saved_name(game: Game, index: int, seed: int) -> str:
+def saved_name(game: Game[Any], index: int, seed: int) -> str:
     """The file name of game ``index`` (from 1) of a run saved to a folder."""
     return f"{game.name}-{index:04d}-{seed}.tribes"
 
@@ -165,7 +172,7 @@ def seeds(seed: int, games: int) -> list[int]:
 
 
 def check_save(
-    game: Game, save: Path, game_seeds: Sequence[int], *, force: bool, cluster: bool = False
+    game: Game[Any], save: Path, game_seeds: Sequence[int], *, force: bool, cluster: bool = False
 ) -> None:
     """UsageError unless a run may write its logs to ``save``: a folder, holding none of them
     (or ``force``); or a new corpus (``NAME.corpus``) that does not exist (or ``force``). On a
@@ -217,7 +224,7 @@ class Played:
 
     rows: tuple[Row, ...]
     part: bytes = b""
-    records: tuple[tuple[int, bytes, bytes], ...] = ()
+    records: tuple[tuple[int, bytes, bytes, bytes, bytes], ...] = ()
 
 
 def play_shard(plan: Plan) -> Played:
@@ -242,13 +249,16 @@ def play_shard(plan: Plan) -> Played:
             bots = Annotation(0, "bots", ",".join(how.bots))  # the bots, in seat order
             logs.create(path, attrs.evolve(result.log, annotations=(bots,)), game, force=True)
         if plan.encode:
-            part, seed, events, digest = encoder.encode(game, result.log, result.state)
-            records.append((seed, events, digest))
+            encoded = encoder.encode(game, result.log, result.state)
+            part = encoded.part
+            records.append(
+                (encoded.seed, encoded.events, encoded.digest, encoded.annex, encoded.marks)
+            )
     return Played(tuple(rows), part, tuple(records))
 
 
 def simulate(
-    game: Game,
+    game: Game[Any],
     *,
     games: int,
     seed: int,

@@ -118,7 +118,7 @@ class Stepper:
         if self.typing is not None:
             self._type(key)
             return True
-        if self.show_help and key not in ("q",):
+        if self.show_help and key != "q":
             self.show_help = False
             return True
         r = self.cursor

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -33,7 +33,7 @@ SUFFIXES = (".tribes", ".json", corpus.SUFFIX)
 
 
 class Visit(Protocol[R_co]):
-    def __call__(self, name: str, game: Game, log: GameLog) -> R_co:
+    def __call__(self, name: str, game: Game[Any], log: GameLog) -> R_co:
         """What one game gives; a TribesError is that game's failure (a UsageError stops the
         whole run: the question itself is wrong)."""
 
@@ -122,7 +122,7 @@ def _visit_unit(visit: Visit[R], unit: batch.Unit) -> list[Visited[R] | _Refused
     return out
 
 
-def _one(visit: Visit[R], name: str, game: Game, log: GameLog) -> Visited[R] | _Refused:
+def _one(visit: Visit[R], name: str, game: Game[Any], log: GameLog) -> Visited[R] | _Refused:
     try:
         return Visited(name, visit(name, game, log))
     except UsageError as exc:

@@ -143,7 +143,7 @@ def repair(path: Path, *, force: bool = False) -> Repaired:
         return Repaired(path, backup, tail.describe(), tail.size, len(opened.log.events))
 
 
-_COMMIT = re.compile(rb"[\x10-\x12]\xff(?:[\x00-\x7f]|\xcc.|\xcd..)\xc4\x0c", re.S)
+_COMMIT = re.compile(rb"[\x10-\x12]\xff(?:[\x00-\x7f]|\xcc.|\xcd..)\xc4\x0c", re.DOTALL)
 
 
 def _commit_in(data: bytes, committed: int) -> int | None:

@@ -155,7 +155,8 @@ class Cli:
 
     def show_json(self, path: Path, *extra: Any) -> dict[str, Any]:
         """``tribes show LOG --json EXTRA...``, read."""
-        return json.loads(self.ok("show", path, "--json", *extra))
+        shown: dict[str, Any] = json.loads(self.ok("show", path, "--json", *extra))
+        return shown
 
     def json(self, *args: Any) -> Any:
         """An invocation that must succeed, its output read as JSON."""

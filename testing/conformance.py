@@ -258,7 +258,7 @@ def check_pictures(run: Playout) -> None:
             problem = svg_problem(svg)
             if problem:
                 raise fail(where, f"the SVG is not well-formed: {problem}")
-            root = ET.fromstring(svg)
+            root = ET.fromstring(svg)  # noqa: S314  the game's own SVG, checked above
             width, height = root.get("width"), root.get("height")
             if not (width and height and float(width) > 0 and float(height) > 0):
                 raise fail(where, "the SVG has no width and height in pixels")
@@ -322,13 +322,13 @@ def check_positions(run: Playout) -> None:
                 raise fail(where, "the state's position has other legal moves")
 
 
-def check_properties(game: Game | str) -> Callable[..., None] | None:
+def check_properties(game: Game[Any] | str) -> Callable[..., None] | None:
     """A hypothesis test (None without hypothesis installed): games from any seed, seat count
     and list of move picks (``moves[pick % len(moves)]``, cut short when the picks run out)
     replay, stay pure and round-trip as the seeded games do."""
     try:
-        from hypothesis import HealthCheck, given, settings
-        from hypothesis import strategies as st
+        from hypothesis import HealthCheck, given, settings  # noqa: PLC0415  optional: hypothesis, for the kit's property alone
+        from hypothesis import strategies as st  # noqa: PLC0415  optional: hypothesis, for the kit's property alone
     except ImportError:
         return None
     game = game_of(game)
@@ -360,7 +360,7 @@ PROPERTY_EXAMPLES = 25
 """The examples the property test draws (derandomized: the same ones every run)."""
 
 
-def check_bots(game: Game | str, seed: int) -> None:
+def check_bots(game: Game[Any] | str, seed: int) -> None:
     """Every bot of the game plays every seat of a game to its end, with legal moves only."""
     game = game_of(game)
     harness = Harness(game)
@@ -385,7 +385,7 @@ def check_bots(game: Game | str, seed: int) -> None:
             raise fail(f"{game.name} seed {seed}, bot {name}", "the game did not end")
 
 
-def check_rules(game: Game | str) -> None:
+def check_rules(game: Game[Any] | str) -> None:
     """A game that names a rule letter ships its rules text (``rules.md`` in its package),
     numbered with that letter, and every rule id its events, effects and ``uncounted`` name is
     one of its rules."""
@@ -398,7 +398,7 @@ def check_rules(game: Game | str) -> None:
         raise fail(game.name, f"its rules cannot be read: {exc}") from None
     ids = {rule.id for rule in book.rules}
     table = game.events
-    kinds: list[type[Event] | type[Effect]] = [*table.by_tag.values(), *table.effects.values()]
+    kinds: list[type[Event | Effect]] = [*table.by_tag.values(), *table.effects.values()]
     named = {(kind.__name__, rule) for kind in kinds for rule in kind.RULES} | {
         ("uncounted", rule) for rule in table.uncounted
     }
@@ -427,7 +427,9 @@ HEAVY = {"views": 3, "pictures": 3, "positions": 3, "hidden_information": 3}
 still give every seat count of a 2–4 player game)."""
 
 
-def cases(game: Game, seeds: Sequence[int], options: Sequence[Mapping[str, str]]) -> Iterator[Any]:
+def cases(
+    game: Game[Any], seeds: Sequence[int], options: Sequence[Mapping[str, str]]
+) -> Iterator[Any]:
     for seed in seeds:
         for i, chosen in enumerate(options):
             seats = seat_count(game, seed)
@@ -436,7 +438,7 @@ def cases(game: Game, seeds: Sequence[int], options: Sequence[Mapping[str, str]]
 
 
 def conformance_tests(
-    game: Game | str,
+    game: Game[Any] | str,
     *,
     seeds: Sequence[int] = SEEDS,
     options: Sequence[Mapping[str, str]] = ({},),

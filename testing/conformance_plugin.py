@@ -35,8 +35,8 @@ class KitModule(pytest.Module):
 
 
 def _chosen(config: pytest.Config) -> list[str]:
-    from tribes import games
-    from tribes.core.errors import TribesError
+    from tribes import games  # noqa: PLC0415  start-up: pytest loads this plugin in every run
+    from tribes.core.errors import TribesError  # noqa: PLC0415  start-up: pytest loads this plugin in every run
 
     wanted: list[str] = config.getoption("tribes_game") or []
     chosen: list[str] = []
@@ -59,7 +59,7 @@ def pytest_collection_modifyitems(
     chosen = _chosen(config)
     if not chosen:
         return
-    from tribes.testing import conformance
+    from tribes.testing import conformance  # noqa: PLC0415  start-up: pytest loads this plugin in every run
 
     for name in chosen:
         kit = types.ModuleType(f"tribes_conformance_{name}", f"The conformance kit on {name}.")

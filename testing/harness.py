@@ -36,7 +36,7 @@ def effects_of(effects: Iterable[Any], kind: type[T]) -> list[T]:
     return found
 
 
-def replay_log(path: Path | str) -> tuple[Opened, list[Step]]:
+def replay_log(path: Path | str) -> tuple[Opened, list[Step[Any]]]:
     """A log file (either form) read and replayed, every event and checkpoint checked: the log
     as opened and every step of it (0: the start)."""
     opened = logs.open_log(Path(path))
@@ -44,7 +44,12 @@ def replay_log(path: Path | str) -> tuple[Opened, list[Step]]:
 
 
 def document(
-    game: Game, state: Any, seats: Sequence[str], viewer: Viewer = EVERYTHING, *, events: int = 0
+    game: Game[Any],
+    state: Any,
+    seats: Sequence[str],
+    viewer: Viewer = EVERYTHING,
+    *,
+    events: int = 0,
 ) -> dict[str, Any]:
     """The ``tribes show --json`` document of ``state`` (after ``events`` events), as a script
     reads it: through JSON, so tuples are lists and keys are strings."""
@@ -59,7 +64,7 @@ class Played:
     """A game played move by move: its log (without checkpoints) and every step of it."""
 
     log: GameLog
-    steps: tuple[Step, ...]
+    steps: tuple[Step[Any], ...]
 
     @property
     def states(self) -> list[Any]:
@@ -70,8 +75,8 @@ class Harness:
     """One game, for tests: ``Harness("clans")`` or ``Harness(game)`` for a game object of one's
     own (which need not be registered)."""
 
-    def __init__(self, game: Game | str) -> None:
-        self.game: Game = games.get(game) if isinstance(game, str) else game
+    def __init__(self, game: Game[Any] | str) -> None:
+        self.game: Game[Any] = games.get(game) if isinstance(game, str) else game
 
     def __repr__(self) -> str:
         return f"Harness({self.game.name!r})"
@@ -159,7 +164,7 @@ class Harness:
         try:
             self.game.apply(state, event)
         except IllegalMove as exc:
-            assert exc.rule == checked.rule, (text, exc.rule, checked.rule)
+            assert exc.rule == checked.rule, (text, exc.rule, checked.rule)  # noqa: PT017  a harness, not a test
         else:
             raise AssertionError(f"apply accepted '{text}'")
         assert event not in self.game.legal_moves(state), f"'{text}' is listed as legal"

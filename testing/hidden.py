@@ -64,7 +64,9 @@ def _difference(old: Any, new: Any, path: str = "") -> str:
     return f"{where}: {clip(repr(old), 70)} becomes {clip(repr(new), 70)}".lstrip(": ")
 
 
-def seen(game: Game, log: GameLog, step: Step, viewer: Viewer, *, drawn: bool = True) -> Seen:
+def seen(
+    game: Game[Any], log: GameLog, step: Step[Any], viewer: Viewer, *, drawn: bool = True
+) -> Seen:
     """What ``viewer`` is shown of ``step``: ``show --json --as``, the text board and — with
     ``drawn`` — the SVG and the HTML page of the step (its frame of the picture's parts, its
     status, the legal moves it lists, its line of effects)."""
@@ -72,7 +74,7 @@ def seen(game: Game, log: GameLog, step: Step, viewer: Viewer, *, drawn: bool = 
     return _with_drawings(shown, game, log, step, viewer) if drawn else shown
 
 
-def _shown(game: Game, log: GameLog, step: Step, viewer: Viewer) -> Seen:
+def _shown(game: Game[Any], log: GameLog, step: Step[Any], viewer: Viewer) -> Seen:
     """What ``viewer`` is shown of ``step`` without drawing it: ``show --json --as`` and the
     text board."""
     document = views.step_document(game, log.header, step.index, step.state, viewer)
@@ -80,14 +82,16 @@ def _shown(game: Game, log: GameLog, step: Step, viewer: Viewer) -> Seen:
     return Seen((("show --json --as", document), ("the text board", board)))
 
 
-def _with_drawings(shown: Seen, game: Game, log: GameLog, step: Step, viewer: Viewer) -> Seen:
+def _with_drawings(
+    shown: Seen, game: Game[Any], log: GameLog, step: Step[Any], viewer: Viewer
+) -> Seen:
     """``shown`` and the step's SVG and HTML page as ``viewer`` sees them."""
     svg = game.svg(step.state, log.header.seats, viewer, step.event)
     page = html.page(game, log, [step], viewer)
     return Seen((*shown.parts, ("the SVG", svg), ("the HTML page", page)))
 
 
-def said(game: Game, seats: Sequence[str], step: Step, viewer: Viewer) -> Seen:
+def said(game: Game[Any], seats: Sequence[str], step: Step[Any], viewer: Viewer) -> Seen:
     """What ``viewer`` is told of the step itself: its effects and its ``log --as`` line."""
     return Seen(
         (
@@ -192,7 +196,7 @@ def _told_alike(real: _RealSteps, index: int, redealt: Any, viewer: Viewer) -> i
     return 1
 
 
-def check_game_hides(game: Game | str, seeds: Sequence[int] = SEEDS) -> None:
+def check_game_hides(game: Game[Any] | str, seeds: Sequence[int] = SEEDS) -> None:
     """Over the kit's games, a game that hides something re-deals something (a re-deal that
     never deals anything afresh checks nothing)."""
     game = game_of(game)

@@ -263,7 +263,10 @@ def half(
 
 def map_data() -> dict[str, Any]:
     """The standard map's JSON data (a fresh copy, to alter)."""
-    return json.loads((resources.files("tribes.games.iwari") / "data" / "map.json").read_text())
+    data: dict[str, Any] = json.loads(
+        (resources.files("tribes.games.iwari") / "data" / "map.json").read_text()
+    )
+    return data
 
 
 def big_territory_map(directory: Path, extra: int = 7) -> str:

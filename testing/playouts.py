@@ -4,6 +4,7 @@ seats, step, viewer), which steps are drawn, the failure itself."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -51,7 +52,7 @@ def viewers(count: int) -> list[Viewer]:
 class Playout:
     """A seeded random game of ``game``: where it is (for messages) and every step."""
 
-    game: Game
+    game: Game[Any]
     seed: int
     seats: tuple[str, ...]
     options: Mapping[str, str]
@@ -62,7 +63,7 @@ class Playout:
         return self.played.log
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[Step[Any], ...]:
         return self.played.steps
 
     def where(self, step: int | None = None, viewer: Viewer | str = "") -> str:
@@ -73,11 +74,11 @@ class Playout:
             event = self.steps[step].event
             said.append(f"step {step}" + (f" ({self.game.format_move(event)})" if event else ""))
         if viewer != "":
-            said.append(f"viewer {viewer_words(self.seats, viewer)}")  # type: ignore[arg-type]
+            said.append(f"viewer {viewer_words(self.seats, viewer)}")  # type: ignore[arg-type]  # not "": a Viewer
         return ", ".join(said)
 
 
-def seat_count(game: Game, seed: int) -> int:
+def seat_count(game: Game[Any], seed: int) -> int:
     """The seat count the kit plays ``seed`` with: every count from the fewest to the most, in
     turn over the seeds."""
     low, high = game.facts.min_seats, game.facts.max_seats
@@ -85,7 +86,10 @@ def seat_count(game: Game, seed: int) -> int:
 
 
 def playout(
-    game: Game | str, seed: int, seats: int | None = None, options: Mapping[str, str] | None = None
+    game: Game[Any] | str,
+    seed: int,
+    seats: int | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> Playout:
     """A seeded random legal game to its end (PRNG stream "conformance" of the seed)."""
     harness = Harness(game)
@@ -95,7 +99,7 @@ def playout(
     return Playout(harness.game, seed, names, dict(options or {}), played)
 
 
-def game_of(game: Game | str) -> Game:
+def game_of(game: Game[Any] | str) -> Game[Any]:
     return games.get(game) if isinstance(game, str) else game
 
 

@@ -9,6 +9,7 @@ import pytest
 from tribes.testing.cli import Cli
 
 SLOWEST_FIRST = (
+    "tests/logs/test_rule_changes_doc.py::test_the_walk_through_runs_as_written",
     "tests/parallel/test_no_orphans.py::test_killing_the_main_process_ends_its_workers",
     "tests/properties/test_property_positions.py::test_the_position_of_any_state_gives_the_state_back",
     "tests/test_readme.py::test_the_command_line_tour_runs_line_by_line",

@@ -320,3 +320,34 @@ def test_the_analyser_sees_a_private_name_taken(tmp_path):
         "tribes.cli.logfiles: tribes.cli.main._options",
         "tribes.cli.play: tribes.cli.main._options",
     ]
+
+
+MOST_LINES = 600
+"""A module longer than this is asking to be split (STYLE.md): none is, tests included."""
+
+
+def long_modules(root: Path = ROOT, most: int = MOST_LINES) -> list[str]:
+    """The Python files of the tree (not its environment or builds) over ``most`` lines."""
+    return [
+        f"{path.relative_to(root)}: {lines} lines"
+        for path in sorted(root.rglob("*.py"))
+        if not {".venv", "build", "__pycache__"} & set(path.relative_to(root).parts)
+        and not any(part.startswith(".") for part in path.relative_to(root).parts)
+        and (lines := len(path.read_text().splitlines())) > most
+    ]
+
+
+def test_no_module_is_over_600_lines():
+    assert (ROOT / "games" / "clans" / "rules.py").is_file()  # the tree is where it is read
+    assert not long_modules(), (
+        "split these (STYLE.md: a few hundred lines a module):\n" + "\n".join(long_modules())
+    )
+
+
+def test_the_line_count_sees_a_long_module(tmp_path):
+    (tmp_path / "short.py").write_text("x = 1\n" * 600)
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "long.py").write_text("x = 1\n" * 601)
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / "theirs.py").write_text("x = 1\n" * 900)
+    assert long_modules(tmp_path) == ["pkg/long.py: 601 lines"]

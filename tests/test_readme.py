@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 DOCS = sorted((ROOT / "docs").rglob("*.md"))
 PAGES = [README, *DOCS]
-BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
+BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.DOTALL | re.MULTILINE)
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
@@ -92,7 +92,7 @@ def test_the_readme_is_a_front_door():
 GAME_ROW = re.compile(
     r"^\| `(\w+)` — \*\*(.+?)\*\* .*\| \[(\w+)–(\w+)\]\(games/(\w+)/rules\.md\) "
     r"\| \[docs/games/(\w+)\.md\]\(docs/games/\w+\.md\) \|$",
-    re.M,
+    re.MULTILINE,
 )
 
 

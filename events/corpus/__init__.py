@@ -1,18 +1,21 @@
 """The corpus file (``.corpus``): many game logs in one append-only file, with an index.
 
-Layout (corpus format version 2)::
+Layout (corpus format version 3)::
 
     MAGIC  frame(corpus header)  append  append ...
     append  = { frame(part) | frame(game) } ...  frame(index)  trailer
 
     frame   = uvarint(len(payload))  payload  CRC-32 of the payload (4 bytes, big-endian)
-    corpus header = msgpack ["tribes-corpus", 2, {}]
+    corpus header = msgpack ["tribes-corpus", 3, {}]
     part    = msgpack [1, number, header data without the seed, shared annex or nil]
     game    = msgpack [2, part number, seed, [[tag, fields...], ...], digest (12 bytes),
-                       annex or nil]
+                       annex or nil, [checkpoint, ...]]
+    checkpoint = [events, rules version, state digest (8 bytes), parts' digests,
+                  parts' names or nil (those of the one before), [scores, winners]]
+                                                   (the last two left out when nil)
     annex   = [[[at, tag name or event index, text or nil], ...],    (its tags and notes)
                [[events, annotations], ...] or nil,                  (where its appends ended)
-               [events, ...] or nil]                                 (where its checkpoints are)
+               nil]                        (version 2: where its checkpoints were, or nil)
     index   = msgpack [3, games before this append, offset of the previous index (0: none),
                        [[part number, offset], ...], offset of the append's first record,
                        [offset of each game, as a delta from the one before (the first from
@@ -20,7 +23,10 @@ Layout (corpus format version 2)::
     trailer = "TRCI"  offset of the index (8 bytes)  games in the corpus (4 bytes)
               CRC-32 of those 16 bytes (4 bytes)                        (20 bytes, big-endian)
 
-Version 1 (still read) had no annexes and no append digest: its parts were 3 values, its games
+Version 2 (still read) recorded no checkpoints: its games were 6 values, their digest covered
+the state hash after the last event (so an altered game and one written under other rules
+could not be told apart), their annex named where their log's checkpoints were. Version 1
+(still read) had no annexes and no append digest either: its parts were 3 values, its games
 5, its indexes 6.
 
 - **Shared header parts.** What the headers of many games have in common (game, rules version,
@@ -29,10 +35,13 @@ Version 1 (still read) had no annexes and no append digest: its parts were 3 val
   many games share (``simulate --save DIR`` tags its logs with their bots) live in the part too.
 - **A game** is its events in the log format's wire form (tag, then fields), its annex (its
   tags and notes, and where its log's appends and checkpoints were when they are not where a new
-  log has them: nil when it has none of these) and a digest: BLAKE2b over its whole header
-  (part and seed), its events, the state hash after the last of them and its annex
-  (:func:`game_digest`). So each game is checked on its own: its CRC finds a flipped bit, the
-  digest a changed header or event, and replaying it proves it still reaches the same state.
+  log has them: nil when it has none of these), its checkpoints as its log recorded them (the
+  log format's version 3: rules version, state digest, each part's digest, outcome) and a
+  digest: BLAKE2b over its whole header (part and seed), its events, its annex and its
+  checkpoints as recorded (:func:`game_digest_v3`): bytes only, so whether a game is intact
+  never depends on the rules reading it. Its CRC finds a flipped bit, the digest a changed
+  header, event or checkpoint; replaying it and comparing its checkpoints says whether the
+  running rules give the states it recorded (a separate question).
 - **Appends and commits.** An append writes records, then an index of what it added, then the
   trailer; the trailer is the commit. The index holds the append's digest, chained: over the
   digest of the append before, every record of this one in order, and the game counts
@@ -86,14 +95,17 @@ from tribes.events.corpus.records import (
     corpus_header,
     frame,
     game_digest,
+    game_digest_v3,
     game_record,
     index_record,
     pack_events,
+    pack_marks,
     part_bytes,
     part_record,
     read_exact_frame,
     read_frame,
     read_game,
+    read_marks,
     read_part,
     starts_a_corpus,
     trailer,
@@ -136,10 +148,12 @@ __all__ = [
     "frame",
     "frame_at",
     "game_digest",
+    "game_digest_v3",
     "game_record",
     "index_record",
     "iter_ranges",
     "pack_events",
+    "pack_marks",
     "part_bytes",
     "part_record",
     "pread",
@@ -147,6 +161,7 @@ __all__ = [
     "read_frame",
     "read_game",
     "read_layout",
+    "read_marks",
     "read_part",
     "starts_a_corpus",
     "trailer",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -18,13 +19,14 @@ from tribes.core.blake2 import blake2b
 from tribes.core.errors import CorruptLog
 from tribes.core.header import Header
 from tribes.events import codec, logfile
+from tribes.events.digest import checkpoint_bytes
 from tribes.events.framing import uvarint
-from tribes.events.model import CORPUS_MAGIC
+from tribes.events.model import CORPUS_MAGIC, Checkpoint, checkpoint_rest
 
 MAGIC = CORPUS_MAGIC
 FORMAT_NAME = "tribes-corpus"
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 SUFFIX = ".corpus"
 
 PART, GAME, INDEX = 1, 2, 3
@@ -124,7 +126,7 @@ def read_exact_frame(data: bytes | memoryview, pos: int, limit: int, most: int) 
 def values(payload: bytes, most: int = 4096) -> list[Any]:
     try:
         items = codec.unpack_all(payload, max_items=most)
-    except Exception as exc:  # msgpack raises many kinds on bad bytes
+    except Exception as exc:  # noqa: BLE001  msgpack raises many kinds on bad bytes
         said = str(exc).splitlines()[0][:80] if str(exc) else ""
         raise Bad(f"is corrupt: {type(exc).__name__}" + (f" ({said})" if said else "")) from None
     if len(items) != 1 or not isinstance(items[0], list) or not items[0]:
@@ -169,14 +171,69 @@ def part_record(
 
 
 def game_record(
-    part: int, seed: int, events: bytes, digest: bytes, annex: bytes = b"", version: int = 2
+    part: int,
+    seed: int,
+    events: bytes,
+    digest: bytes,
+    annex: bytes = b"",
+    version: int = FORMAT_VERSION,
+    marks: bytes = b"",
 ) -> bytes:
     """A game's frame; ``events`` is the packed list of its events' wire values, ``annex`` its
-    own packed annex (version 2; empty: none, or its part's)."""
+    own packed annex (version 2 on; empty: none, or its part's), ``marks`` its packed
+    checkpoints as recorded (version 3: :func:`pack_marks`)."""
     body = codec.pack(GAME) + codec.pack(part) + codec.pack(seed) + events + codec.pack(digest)
     if version == 1:
         return frame(b"\x95" + body)
-    return frame(b"\x96" + body + (annex or codec.pack(None)))
+    if version == 2:
+        return frame(b"\x96" + body + (annex or codec.pack(None)))
+    return frame(b"\x97" + body + (annex or codec.pack(None)) + (marks or codec.pack([])))
+
+
+def pack_marks(checkpoints: Sequence[Checkpoint]) -> bytes:
+    """A game's checkpoints as a corpus of version 3 records them: as a log of version 3 does
+    (``[events, rules version, state digest, parts' digests, names or nil, outcome]``, the
+    names nil when they are those of the checkpoint before, the last two left out when nil)."""
+    out: list[list[Any]] = []
+    names: tuple[str, ...] | None = None
+    for mark in checkpoints:
+        item: list[Any] = [mark.events, mark.rules, mark.digest, mark.parts]
+        if mark.names != names or mark.outcome is not None:
+            item.append(list(mark.names) if mark.names != names else None)
+        if mark.outcome is not None:
+            item.append([list(mark.outcome[0]), list(mark.outcome[1])])
+        names = mark.names
+        out.append(item)
+    return codec.pack(out)
+
+
+def read_marks(items: Any, events: int) -> tuple[Checkpoint, ...]:
+    """A game's checkpoints from their packed values (:func:`pack_marks`); Bad unless they are
+    well formed, in strictly increasing order of events, the last after the game's last
+    event."""
+    if not isinstance(items, list) or not items:
+        raise Bad("is malformed: it records no checkpoint")
+    out: list[Checkpoint] = []
+    names: tuple[str, ...] | None = None
+    for item in items:
+        if not (
+            isinstance(item, list)
+            and len(item) >= 4
+            and type(item[0]) is int
+            and type(item[1]) is int
+            and 0 < item[1] < 1 << 31
+            and type(item[2]) is bytes
+            and len(item[2]) == logfile.DIGEST_BYTES
+        ):
+            raise Bad("is malformed: a checkpoint is not [events, rules, digest, parts, ...]")
+        rest = checkpoint_rest(item[3:], names)
+        if rest is None or (out and item[0] <= out[-1].events) or not 0 <= item[0] <= events:
+            raise Bad(f"is malformed: its checkpoint after event {item[0]} is malformed")
+        names = rest[0]
+        out.append(Checkpoint(item[0], item[2], rest[0], rest[1], item[1], rest[2]))
+    if out[-1].events != events:
+        raise Bad("is malformed: it records no checkpoint after its last event")
+    return tuple(out)
 
 
 def pack_events(wires: list[list[Any]]) -> bytes:
@@ -193,6 +250,21 @@ def game_digest(
     h = blake2b(digest_size=DIGEST_BYTES, person=b"tribes-corpus")
     pieces = [part, seed.to_bytes(8, "big"), events, bytes.fromhex(state_hash)]
     for piece in pieces + ([annex] if annex else []):
+        h.update(uvarint(len(piece)))
+        h.update(piece)
+    return h.digest()
+
+
+def game_digest_v3(
+    part: bytes, seed: int, events: bytes, annex: bytes, marks: Sequence[Checkpoint]
+) -> bytes:
+    """What a game's digest covers in version 3: bytes only, nothing the running rules
+    compute. Its whole header (its part and seed), its packed events, its annex (empty: none)
+    and each checkpoint as recorded (the log format's :func:`checkpoint_bytes`), each prefixed
+    by its length. Whether a game is intact never depends on the rules reading it."""
+    h = blake2b(digest_size=DIGEST_BYTES, person=b"tribes-corpus-3")
+    pieces = [part, seed.to_bytes(8, "big"), events, annex]
+    for piece in pieces + [checkpoint_bytes(m) for m in marks]:
         h.update(uvarint(len(piece)))
         h.update(piece)
     return h.digest()
@@ -285,11 +357,13 @@ class RawGame:
     """The packed events (what the digest covers)."""
     annex: bytes = b""
     """Its own packed annex (empty: none; its part may hold one)."""
+    marks: tuple[Checkpoint, ...] = ()
+    """Its checkpoints as recorded (version 3; empty before)."""
 
 
 def read_game(payload: bytes, version: int) -> RawGame:
     items = values(payload, MAX_EVENTS)
-    size = 5 if version == 1 else 6
+    size = {1: 5, 2: 6}.get(version, 7)
     if (
         len(items) != size
         or items[0] != GAME
@@ -309,7 +383,8 @@ def read_game(payload: bytes, version: int) -> RawGame:
         if why is not None:
             raise Bad(f"is malformed: its annex {why}")
         annex = codec.pack(items[5])
-    return RawGame(items[1], items[2], items[3], items[4], pack_events(items[3]), annex)
+    marks = read_marks(items[6], len(items[3])) if version >= 3 else ()
+    return RawGame(items[1], items[2], items[3], items[4], pack_events(items[3]), annex, marks)
 
 
 def annex_problem(annex: Any, *, shared: bool) -> str | None:

@@ -360,7 +360,7 @@ def _chart(state: ClansState) -> str:
 def _track(state: ClansState) -> str:
     x0, y0 = PANEL_X, 170
     out = [text(x0, y0 + 10, "Track", size=13, weight="bold")]
-    top = max(max(state.track), 1)
+    top = max(*state.track, 1)
     for i, name in enumerate(COLOUR_NAMES):
         y = y0 + 18 + 20 * i
         fill = HUT_COLOURS[name]

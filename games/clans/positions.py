@@ -290,7 +290,7 @@ def _row(counts: Any, what: str) -> Huts:
     row = [0] * len(COLOURS)
     for colour, n in counts.items():
         row[c_index(_colour(colour))] = whole(n, f"{what}: {colour} huts")
-    return tuple(row)  # type: ignore[return-value]
+    return tuple(row)  # type: ignore[return-value]  # 5 colours
 
 
 def _huts(value: Any) -> list[Huts]:

@@ -89,8 +89,10 @@ def _status(state: ClansState, seats: Sequence[str], viewer: Viewer) -> list[str
     fav = "every terrain" if every else ", ".join(sorted(chart.favourable)) or "no terrain"
     doomed = "; " + ", ".join(sorted(chart.unfavourable)) + " doomed" if chart.unfavourable else ""
     lines = [
-        f"epoch {state.epoch} (+{chart.bonus} on {fav}{doomed})  "
-        f"villages {min(state.founded, VILLAGES)}/{VILLAGES}  chips left {left}",
+        (
+            f"epoch {state.epoch} (+{chart.bonus} on {fav}{doomed})  "
+            f"villages {min(state.founded, VILLAGES)}/{VILLAGES}  chips left {left}"
+        ),
         "track  "
         + "  ".join(f"{name} {pts}" for name, pts in zip(COLOUR_NAMES, state.track, strict=True)),
     ]

@@ -545,7 +545,7 @@ def _found(
 def _strife(huts: Huts) -> Huts:
     """C13: when all five colours meet, every colour with a single hut loses it."""
     if all(huts):
-        return tuple(0 if n == 1 else n for n in huts)  # type: ignore[return-value]
+        return tuple(0 if n == 1 else n for n in huts)  # type: ignore[return-value]  # 5 colours
     return huts
 
 

@@ -330,7 +330,7 @@ def _tile(raw: Any, index: int) -> Tile:
     where = f"tile {tid}"
     unknown = set(raw) - {"id", "kind", "edges", "sides", "features", "name"}
     if unknown:
-        raise BadData(f"{where}: {sorted(unknown)[0]}: not a tile field")
+        raise BadData(f"{where}: {min(unknown)}: not a tile field")
     kind = raw.get("kind")
     if kind not in KINDS:
         raise BadData(f"{where}: kind: one of start, land, bonus, not {kind!r}")
@@ -394,7 +394,7 @@ def _features(raw: Any, where: str) -> dict[int, Feature]:
         }[ftype] | {"id", "type"}
         extra = set(f) - allowed
         if extra:
-            raise BadData(f"{field}: {sorted(extra)[0]}: not a field of a {ftype}")
+            raise BadData(f"{field}: {min(extra)}: not a field of a {ftype}")
         animals = f.get("animals", {})
         if not isinstance(animals, dict) or set(animals) - set(ANIMALS):
             raise BadData(f"{field}: animals: an object of counts of {', '.join(ANIMALS)}")
@@ -415,7 +415,7 @@ def _features(raw: Any, where: str) -> dict[int, Feature]:
             mushrooms=f.get("mushrooms", 0),
             fish=f.get("fish", 0),
             lake=lake,
-            animals=counts,  # type: ignore[arg-type]
+            animals=counts,
             fire=f.get("fire", False),
             shrine=f.get("shrine", False),
         )
@@ -476,7 +476,7 @@ def _with_tables(tile: Tile) -> Tile:
     )
     tables = []
     for r, (parts, touches) in enumerate(turned):
-        masks = {f: 0 for f in tile.features}
+        masks = dict.fromkeys(tile.features, 0)
         for f, places in touches.items():
             masks[f] = sum(1 << (3 * d + k) for d, k in places)
         hut_masks = {fid: sum(masks[g] for g in group) for fid, group in system.items()}

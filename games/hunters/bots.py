@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from typing import Any
 
 from tribes.core.events import Event
 from tribes.core.game import Game
@@ -37,7 +38,7 @@ class GreedyBot:
     the state, once a turn). The choice is the one playing out every
     move would make (corpora of its games compared byte for byte), at a fraction of the cost."""
 
-    def __init__(self, game: Game, seed: int, seat: int) -> None:
+    def __init__(self, game: Game[Any], seed: int, seat: int) -> None:
         self.stream = Stream(seed, f"bot-greedy-{seat}")
         self.seat = seat
 
@@ -60,7 +61,7 @@ class GreedyBot:
         all its rotations. While the game surely goes on, a placement that joins no member's
         forest or river gains nobody anything without a piece, whatever it completes (H11)."""
         board = state.board
-        tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
+        tile = state.tiles.tiles[state.drawn]  # type: ignore[index]  # drawn: the game goes on
         turned = tile.turned
         scorable_masks = [tuple([t.masks[fid] for fid in tile.scorable]) for t in turned]
         """By rotation, the place bits of the tile's forests and rivers."""
@@ -156,7 +157,8 @@ class GreedyBot:
         values = [value]
         for i in range(first + 1, first + count):
             move = moves[i]
-            assert isinstance(move, TilePlaced) and move.feature is not None
+            assert isinstance(move, TilePlaced)
+            assert move.feature is not None
             scored_now = move.piece in MEMBERS_ON_SCORED
             changes = not masks[move.feature] & places if scored_now else over
             values.append(self.worth(state, move, on)[1] if changes else value)

@@ -197,7 +197,7 @@ def _listed(state: HuntersState, event: TilePlaced) -> bool:
     board = state.board
     at = cell_key(event.x, event.y)
     need = board.need(at)
-    tile = state.tiles.tiles[state.drawn]  # type: ignore[index]
+    tile = state.tiles.tiles[state.drawn]  # type: ignore[index]  # drawn: the game goes on
     if need is None or event.rotation not in tile.by_need[need]:
         return False
     piece = event.piece
@@ -344,11 +344,11 @@ def place_and_score(
         state.drawn,  # type: ignore[arg-type]  # a legal event: a tile is drawn
         event.rotation,
         state.players,
-        piece,  # type: ignore[arg-type]
+        piece,
     )
     pieces = state.pieces
     if piece is not None:
-        pieces = (*pieces, Piece(x, y, fid, kind, seat))  # type: ignore[arg-type]
+        pieces = (*pieces, Piece(x, y, fid, kind, seat))  # type: ignore[arg-type]  # set with piece
     return complete(tiles, board, roots, pieces, state.players)
 
 

@@ -140,7 +140,7 @@ _ROW_FIRST = operator.itemgetter(1, 0, 2)
 def _first(nodes: tuple[Node, ...]) -> tuple[int, int, int]:
     """The first node of a feature by row, column and feature id: the order of the end's
     effects."""
-    return min(map(_ROW_FIRST, nodes))  # type: ignore[no-any-return]
+    return min(map(_ROW_FIRST, nodes))  # type: ignore[no-any-return]  # itemgetter: Any
 
 
 Scored = tuple[str, tuple[Node, ...], int, tuple[int, ...], int | None]

@@ -71,7 +71,7 @@ class HuntersState:
     )
     """The tile set of ``tiles_source``, with its tables."""
     board: Board = attrs.field(
-        default=attrs.Factory(lambda self: rebuild(self), takes_self=True),
+        default=attrs.Factory(lambda self: rebuild(self), takes_self=True),  # noqa: PLW0108  rebuild comes below
         eq=False,
         repr=False,
         metadata={CACHE: True},

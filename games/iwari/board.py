@@ -161,7 +161,7 @@ def validate(data: Any, source: str, variants: tuple[str, ...] = ()) -> Map:
     where = f"map '{source}'"
     unknown = set(variants) - set(VARIANTS)
     if unknown:
-        raise BadData(f"unknown variant '{sorted(unknown)[0]}'; variants: {', '.join(VARIANTS)}")
+        raise BadData(f"unknown variant '{min(unknown)}'; variants: {', '.join(VARIANTS)}")
     try:
         territories = tuple(
             sorted((_territory(t) for t in data["territories"]), key=lambda t: t.id)
@@ -274,7 +274,7 @@ def _owners_getter(spaces: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[i
     if len(spaces) == 1:
         only = spaces[0]
         return lambda tents: (tents[only],)
-    return operator.itemgetter(*spaces)  # type: ignore[return-value]
+    return operator.itemgetter(*spaces)
 
 
 def _territory(data: Any) -> Territory:

@@ -143,7 +143,7 @@ class CardTaken(Effect):
     def describe_for(self, seats: Sequence[str], viewer: Viewer) -> str:
         who = seats[self.seat]
         if self.source == FROM_DECK:
-            seen = viewer == EVERYTHING or viewer == self.seat
+            seen = viewer in (EVERYTHING, self.seat)
             return f"{who} draws {_a(self.card.value) if seen else 'a card'} from the deck"
         taken = f"{who} takes {_a(self.card.value)} from display slot {self.source}"
         if self.refill is None:

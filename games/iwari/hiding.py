@@ -23,5 +23,5 @@ def redeal(state: IwariState, viewer: Viewer, draws: Stream) -> IwariState:
     *lots, deck = redealt(cards, [sum(state.hands[seat]) for seat in unseen], draws)
     hands: list[Hand] = list(state.hands)
     for seat, lot in zip(unseen, lots, strict=True):
-        hands[seat] = tuple(lot.count(t) for t in TERRAINS)  # type: ignore[assignment]
+        hands[seat] = tuple(lot.count(t) for t in TERRAINS)  # type: ignore[assignment]  # 5 counts
     return attrs.evolve(state, deck=deck, hands=tuple(hands))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tribes.games.iwari.board import TERRAINS
+from tribes.games.iwari.board import TERRAINS, Connection
 from tribes.games.iwari.scoring import settlements, totem_majority
 from tribes.games.iwari.state import FEAT_KINDS, IwariState, PendingFeat
 
@@ -49,7 +49,7 @@ def earned_feats(
     return found
 
 
-def majority_links(state: IwariState, tribe: int) -> list:  # type: ignore[type-arg]
+def majority_links(state: IwariState, tribe: int) -> list[Connection]:
     """Uncovered connections whose both territories the tribe holds the totem majority in."""
     return [
         c

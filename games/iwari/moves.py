@@ -50,9 +50,7 @@ def legal_moves(state: IwariState) -> list[Event]:
     return list(_draws(sources(state)))
 
 
-def plays(
-    state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
-) -> list[Event]:
+def plays(state: IwariState, tribe: int, kind: type[CardsPlayed | ThirdTribePlayed]) -> list[Event]:
     """Every play of ``tribe`` with the active hand, territory by territory."""
     if not any(state.hands[state.to_move]):
         return []
@@ -65,7 +63,7 @@ def can_play(state: IwariState, tribe: int) -> bool:
 
 
 def _by_territory(
-    state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
+    state: IwariState, tribe: int, kind: type[CardsPlayed | ThirdTribePlayed]
 ) -> list[tuple[Event, ...]]:
     """The plays of each territory, looked up in the memo of the turn's :data:`Context` by the
     territory's :func:`~situations.play_key` (its situation code, the state's cache, plus the

@@ -9,6 +9,7 @@ half-journey scoring, expeditions, the end of the journey and final scoring.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -461,7 +462,7 @@ def _points_of(card_id: str) -> tuple[int, int]:
     return next(c.points for c in expedition_cards() if c.id == card_id)
 
 
-def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(values: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 

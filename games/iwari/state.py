@@ -233,4 +233,4 @@ def fresh(
 
 def hand_of(cards: Sequence[Terrain]) -> Hand:
     """A hand as its count of cards of each terrain (a dealt hand, a position's hand)."""
-    return tuple(sum(1 for c in cards if c is t) for t in TERRAINS)  # type: ignore[return-value]
+    return tuple(sum(1 for c in cards if c is t) for t in TERRAINS)  # type: ignore[return-value]  # 5 counts

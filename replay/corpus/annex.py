@@ -2,10 +2,12 @@
 where its appends (commits) and checkpoints were — kept in a corpus so that ``corpus get`` gives
 back, byte for byte, the log that ``corpus add`` took.
 
-Only what differs from a new log is stored: no annex for a log without annotations whose marks
-are where :func:`tribes.replay.marks.seal` puts them; commits and checkpoints as nil when they
-are there. Marks are stored as places (event counts), never digests: replaying the game
-recomputes those, and ``verify`` of the log checked them before it was added.
+Only what differs from a new log is stored: no annex for a log without annotations whose appends
+ended where :func:`tribes.replay.marks.seal` puts them; commits and checkpoints as nil when they
+are there. Commits are stored as places (event counts), never digests: they are bytes, computed
+again. A corpus of format version 3 records each game's checkpoints themselves (in its game
+record, not here); versions 1 and 2 stored their places, and replaying the game recomputed
+them.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ def default_checkpoints(count: int, ends: set[tuple[int, int]]) -> list[int]:
     return sorted({n for n, _ in ends} | set(range(every, count + 1, every)))
 
 
-def annex_of(log: GameLog) -> bytes:
-    """The packed annex of ``log`` (empty when it needs none)."""
+def annex_of(log: GameLog, *, places: bool = True) -> bytes:
+    """The packed annex of ``log`` (empty when it needs none); ``places``: with where its
+    checkpoints are (versions 1 and 2; version 3 records the checkpoints themselves)."""
     notes = [[a.at, a.key, a.value] for a in log.annotations]
     count = len(log.events)
     last = (count, len(log.annotations))
@@ -44,7 +47,7 @@ def annex_of(log: GameLog) -> bytes:
     ends = set(commits) if commits else {last}
     spots = [c.events for c in log.checkpoints]
     default = default_checkpoints(count, ends)
-    stored_checkpoints = None if not log.commits or spots == default else spots
+    stored_checkpoints = None if not places or not log.commits or spots == default else spots
     if not notes and stored_commits is None and stored_checkpoints is None:
         return b""
     return codec.pack([notes, stored_commits, stored_checkpoints])
@@ -101,12 +104,15 @@ def _check_commits(
 
 
 def file_log(game: Any, log: GameLog, marks: Marks) -> GameLog:
-    """The log as its file held it: sealed with commits where its appends ended and checkpoints
-    where it had them, every digest recomputed by replaying it."""
-    from tribes.replay import marks as marking
+    """The log as its file held it: sealed with commits where its appends ended. A game of a
+    corpus of version 3 keeps its checkpoints as recorded (its commits cover them: bytes, no
+    replay); an older one's are recomputed where it had them, by replaying it."""
+    from tribes.replay import marks as marking  # noqa: PLC0415  start-up: the marks machinery only when a log is rebuilt
 
-    walk = marking.steps_of(game, log, verify=False)
     ends: list[int | tuple[int, int]] = list(marks.commits or ())
+    if log.checkpoints:
+        return marking.commit(log, ends)
+    walk = marking.steps_of(game, log, verify=False)
     return marking.seal(
         game,
         log,

@@ -46,10 +46,11 @@ def lock(fd: int, path: Path, wait: float, on_wait: Notice | None, doing: str = 
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
         except OSError as exc:
             if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                 raise LogError(f"cannot lock: {exc.strerror or exc}", path=str(path)) from None
+        else:
+            return
         if time.monotonic() >= deadline:
             raise LogBusy(
                 f"another writer holds the corpus (waited {wait:g} s){doing}; try again when "

@@ -1,5 +1,5 @@
 """Corpora mended and rewritten: ``corpus repair`` (cut an interrupted append), ``corpus split``
-(shards in order) and ``upgrade`` (a corpus of format version 1 written as version 2)."""
+(shards in order) and ``upgrade`` (a corpus of format version 1 or 2 written as version 3)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from pathlib import Path
 
 import attrs
 
-from tribes.core.errors import CorruptLog, LogError, UsageError
-from tribes.events import codec, files
+from tribes.core.errors import CorruptLog, IllegalMove, LogError, UsageError
 from tribes.events import corpus as fmt
+from tribes.events import files
 from tribes.replay.corpus import locking
+from tribes.replay.corpus.annex import file_log
+from tribes.replay.corpus.checking import check
 from tribes.replay.corpus.reader import Corpus
-from tribes.replay.corpus.writer import Writer
+from tribes.replay.corpus.writer import Encoded, Encoder, Writer
 
 
 @attrs.frozen
@@ -92,27 +94,48 @@ def _list(payload: bytes) -> list[object] | None:
 
 def split(path: Path, out: Sequence[Path], *, force: bool = False) -> list[int]:
     """The games of ``path`` in ``len(out)`` corpora of (nearly) equal size, in order; copies the
-    records as they are (no replay). The games in each."""
+    records of a corpus of the current version as they are (no replay; an older one's games
+    as :func:`carried` gives them). The games in each."""
     with Corpus(path) as source:
         total = len(source)
         count = len(out)
         sizes = [total // count + (i < total % count) for i in range(count)]
         start = 0
+        encoder = Encoder()
         for target, size in zip(out, sizes, strict=True):
             with Writer(target, new=True, force=force) as writer:
                 for k in range(start, start + size):
-                    raw = source.raw(k)
-                    part = codec.pack(codec.canonical(source.parts[raw.part]))
-                    annex = source.decoder.annex(raw)
-                    writer.add(part, raw.seed, raw.events, raw.digest, annex)
+                    writer.add_encoded(carried(source, k, encoder))
             start += size
     return sizes
 
 
+def carried(read: Corpus, k: int, encoder: Encoder) -> Encoded:
+    """Game ``k`` (from 0) of ``read`` as a corpus of the current version holds it: a game of
+    version 3 as it is (its digest checked: bytes); an older one replayed and its digest
+    checked (in those versions it covers the state reached, so the rules must be those it was
+    written under), then its checkpoints recorded where its log had them."""
+    raw = read.raw(k)
+    part = read.decoder.part_bytes(raw.part)
+    annex = read.decoder.annex(raw)
+    game, log, marks = read.decoder.log_and_marks(raw, k, read.layout.offsets[k])
+    if raw.marks:
+        return Encoded(part, raw.seed, raw.events, raw.digest, annex, fmt.pack_marks(raw.marks))
+    try:
+        check(game, log, raw, read.name, k, part, annex)
+    except (CorruptLog, IllegalMove) as exc:
+        raise CorruptLog(
+            f"{exc.message}; a corpus of format version {read.version} is carried forward by "
+            "the tribes whose rules it was written under ('tribes upgrade OLD.corpus -o "
+            "NEW.corpus'), then 'tribes upgrade --rules NEW.corpus' under the new rules"
+        ) from None
+    return encoder.encode(game, file_log(game, log, marks))
+
+
 def upgrade(source: Path, output: Path, *, force: bool = False) -> int:
     """Write the corpus at ``source`` (any version) in the current format version at
-    ``output``: every record checked first, each game copied with its digest (a version 1 game
-    has the digest of a version 2 game without annex). The games written."""
+    ``output``: every record checked first, each game as :func:`carried` gives it (an older
+    game replayed, its digest checked, its checkpoints recorded). The games written."""
     if output.resolve() == source.resolve():
         raise UsageError("upgrade writes a new corpus; name another output with -o")
     if output.suffix != fmt.SUFFIX:
@@ -126,9 +149,8 @@ def upgrade(source: Path, output: Path, *, force: bool = False) -> int:
         problem = next(read.problems(), None)
         if problem is not None:
             raise problem
+        encoder = Encoder()
         with Writer(output, new=True, force=force) as writer:
             for k in range(len(read)):
-                raw = read.raw(k)
-                part = codec.pack(codec.canonical(read.parts[raw.part]))
-                writer.add(part, raw.seed, raw.events, raw.digest, read.decoder.annex(raw))
+                writer.add_encoded(carried(read, k, encoder))
         return len(read)

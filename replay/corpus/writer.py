@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -18,22 +18,24 @@ from tribes.core.header import Header
 from tribes.events import codec, files
 from tribes.events import corpus as fmt
 from tribes.events.corpus import CorruptCorpus
-from tribes.events.logfile import GameLog
+from tribes.events.logfile import Checkpoint, GameLog
+from tribes.replay.consistency import checkpoint_of
 from tribes.replay.corpus import locking
-from tribes.replay.corpus.annex import annex_of, read_annex, shareable
+from tribes.replay.corpus.annex import annex_of, default_checkpoints, read_annex, shareable
 from tribes.replay.corpus.reader import COMMIT_EVERY
 
 
 @attrs.frozen
 class Encoded:
-    """A game ready for a corpus: its header part, seed, packed events, digest and annex. It
-    unpacks as ``(part, seed, events, digest)``, as :meth:`Writer.add` takes it."""
+    """A game ready for a corpus: its header part, seed, packed events, digest, annex and
+    packed checkpoints. It unpacks as ``(part, seed, events, digest)``."""
 
     part: bytes
     seed: int
     events: bytes
     digest: bytes
     annex: bytes = b""
+    marks: bytes = b""
 
     def __iter__(self) -> Any:
         return iter((self.part, self.seed, self.events, self.digest))
@@ -76,27 +78,51 @@ class Encoder:
             self.by_identity[id(event)] = (event, wire)
         return wire
 
-    def encode(self, game: Game, log: GameLog, state: Any = None) -> Encoded:
-        """A game for a corpus, with its tags, notes and marks; ``state`` is the state after
-        its last event (replayed when not given)."""
+    def encode(self, game: Game[Any], log: GameLog, state: Any = None) -> Encoded:
+        """A game for a corpus, with its tags, notes and checkpoints: those of a log of format
+        version 3 as it recorded them (bytes: a game is never re-recorded on its way into a
+        corpus), else recorded now under the running rules where the log had them (where a
+        new log has them when it had none); ``state`` is the state after its last event
+        (replayed when needed and not given)."""
         if len(log.events) > fmt.MAX_EVENTS:
             raise LogError(f"a game of a corpus holds at most {fmt.MAX_EVENTS} events")
-        if state is None:
-            state = game.setup(log.header)
-            for index, event in enumerate(log.events, start=1):
-                state = play(game, state, event, index).state
         part, seed = self.part_of(log.header), log.header.seed
         events = fmt.pack_events([self.wire(e) for e in log.events])
-        annex = annex_of(log)
+        annex = annex_of(log, places=False)
         try:  # what a reader will accept, or nothing is written
             read_annex(annex, len(log.events))
         except ValueError as exc:
             raise LogError(f"its tags and notes cannot go in a corpus: {exc}") from None
-        digest = fmt.game_digest(part, seed, events, codec.legacy_state_hash(state), annex)
-        return Encoded(part, seed, events, digest, annex)
+        marks = recorded_marks(game, log, state)
+        digest = fmt.game_digest_v3(part, seed, events, annex, marks)
+        return Encoded(part, seed, events, digest, annex, fmt.pack_marks(marks))
 
 
-def encode_game(game: Game, log: GameLog, state: Any = None) -> Encoded:
+def recorded_marks(game: Game[Any], log: GameLog, state: Any = None) -> tuple[Checkpoint, ...]:
+    """The checkpoints a game takes into a corpus of version 3: a log's of version 3 as
+    recorded, else recorded under the running rules (at the log's checkpoints, or where a new
+    log has them), one after its last event always."""
+    count = len(log.events)
+    if log.version >= 3 and log.checkpoints and log.checkpoints[-1].events == count:
+        return log.checkpoints
+    commits = [(c.events, c.annotations) for c in log.commits]
+    places = [c.events for c in log.checkpoints if c.events <= count] or default_checkpoints(
+        count, set(commits) or {(count, len(log.annotations))}
+    )
+    places = sorted({*places, count})
+    if places == [count] and state is not None:
+        return (checkpoint_of(game, count, state),)
+    walk = game.setup(log.header)
+    out = []
+    for index in range(count + 1):
+        if index:
+            walk = play(game, walk, log.events[index - 1], index).state
+        if index in places:
+            out.append(checkpoint_of(game, index, walk))
+    return tuple(out)
+
+
+def encode_game(game: Game[Any], log: GameLog, state: Any = None) -> Encoded:
     """One game for a corpus (:meth:`Encoder.encode`)."""
     return Encoder().encode(game, log, state)
 
@@ -167,9 +193,18 @@ class Writer:
         self.offsets: list[int] = []
         self.pos = self.end
 
-    def add(self, part: bytes, seed: int, events: bytes, digest: bytes, annex: bytes = b"") -> None:
-        """One game (as :func:`encode_game` gives it), committed with the next :meth:`commit`.
-        Tags at the start that many games share go in their header part, the rest in the game."""
+    def add(
+        self,
+        part: bytes,
+        seed: int,
+        events: bytes,
+        digest: bytes,
+        annex: bytes = b"",
+        marks: bytes = b"",
+    ) -> None:
+        """One game (as :func:`encode_game` gives it: ``marks`` its packed checkpoints),
+        committed with the next :meth:`commit`. Tags at the start that many games share go in
+        their header part, the rest in the game."""
         shared = annex if shareable(annex) and len(self.parts) < fmt.MAX_PARTS else b""
         number = self.parts.get(part + shared)
         if number is None:
@@ -180,7 +215,7 @@ class Writer:
             self.new_parts.append((number, self.pos))
             self._put(fmt.part_record(number, part, shared))
         own = b"" if shared else annex
-        record = fmt.game_record(number, seed, events, digest, own)
+        record = fmt.game_record(number, seed, events, digest, own, marks=marks)
         if len(record) > fmt.MAX_RECORD_BYTES:
             raise LogError(
                 f"a game of a corpus is at most {fmt.MAX_RECORD_BYTES} bytes, not {len(record)}"
@@ -191,7 +226,9 @@ class Writer:
             self.commit()
 
     def add_encoded(self, encoded: Encoded) -> None:
-        self.add(encoded.part, encoded.seed, encoded.events, encoded.digest, encoded.annex)
+        self.add(
+            encoded.part, encoded.seed, encoded.events, encoded.digest, encoded.annex, encoded.marks
+        )
 
     def _put(self, record: bytes) -> None:
         self.buffer.append(record)
@@ -236,7 +273,7 @@ class Writer:
             os.close(self.fd)
             self.fd = -1
 
-    def __enter__(self) -> Writer:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, kind: object, *exc: object) -> None:

@@ -150,7 +150,7 @@ def test_a_log_without_annotations_reads_and_exports_as_before(cli):
 
 
 def _frames(data):
-    return [f for f in framing.frames(data, len(logfile.MAGIC), logfile.MAX_RECORD_BYTES, ["x"])]
+    return list(framing.frames(data, len(logfile.MAGIC), logfile.MAX_RECORD_BYTES, ["x"]))
 
 
 def _rebuilt(data, payloads):

@@ -413,7 +413,7 @@ def test_a_json_log_with_a_seat_count_the_game_does_not_take(cli, seats):
 def test_a_json_log_whose_numbers_do_not_fit_the_binary_form(cli, position):
     """A position with a huge track score: refused when read, rather than crashing when the
     state is hashed or the log converted."""
-    pos = position({12: {"red": 1}, 13: {"blue": 1}, **{59: {"red": 1}, 60: {"blue": 1}}})
+    pos = position({12: {"red": 1}, 13: {"blue": 1}, 59: {"red": 1}, 60: {"blue": 1}})
     pos["track"] = {"red": 2**70}
     doc = {
         "format": "tribes-log",

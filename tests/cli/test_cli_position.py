@@ -267,7 +267,7 @@ def test_the_position_examples_of_the_docs_start_games(cli: Cli, game: str) -> N
 
     page = (ROOT / "docs" / "games" / f"{game}.md").read_text()
     section = page[page.index("## Position files") :]
-    example = re.search(r"^```json\n(.*?)^```", section, re.S | re.M)
+    example = re.search(r"^```json\n(.*?)^```", section, re.DOTALL | re.MULTILINE)
     assert example is not None
     cli.path("example.json").write_text(example[1])
     log = cli.path(f"{game}-example.tribes")

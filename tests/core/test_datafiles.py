@@ -33,7 +33,7 @@ def _renamed(game: str, tmp_path: Path, name: str) -> Path:
     return path
 
 
-def _holds(container: dict | list | set, text: str) -> bool:  # type: ignore[type-arg]
+def _holds(container: dict | list | set, text: str) -> bool:
     values = container.values() if isinstance(container, dict) else container
     return any(v == text or (isinstance(v, tuple) and text in v) for v in values)
 

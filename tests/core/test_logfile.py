@@ -131,7 +131,7 @@ class Walked(Event):
     distance: int
 
 
-def upcast_walk_v1_v2(payload: dict) -> dict:  # type: ignore[type-arg]
+def upcast_walk_v1_v2(payload: dict) -> dict:
     sign = -1 if payload["dir"] == "s" else 1
     return {"distance": sign * payload["steps"]}
 

@@ -37,7 +37,7 @@ def test_a_cut_at_every_offset_keeps_every_committed_game(tmp_path, two_appends)
         assert logs == whole[: len(logs)]
         if size > first_commit:
             assert len(logs) == 3 and tail is not None
-            assert f"at byte {first_commit}" in tail.describe()  # type: ignore[attr-defined]
+            assert f"at byte {first_commit}" in tail.describe()
 
 
 def test_a_flipped_bit_anywhere_is_found(tmp_path, two_appends):
@@ -80,7 +80,8 @@ def test_an_altered_game_with_a_fixed_crc_fails_its_digest(tmp_path, small):
         at, end = read.layout.offsets[2], read.layout.game_end(2)
     wires = [list(w) for w in raw.wires]
     wires[0], wires[1] = wires[1], wires[0]  # the same bytes, two events swapped
-    record = fmt.game_record(raw.part, raw.seed, codec.pack(wires), raw.digest)
+    marks = fmt.pack_marks(raw.marks)
+    record = fmt.game_record(raw.part, raw.seed, codec.pack(wires), raw.digest, marks=marks)
     data = small.read_bytes()
     assert len(record) == end - at
     small.write_bytes(data[:at] + record + data[end:])

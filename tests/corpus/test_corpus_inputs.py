@@ -13,7 +13,7 @@ def test_verify_json_gives_a_record_per_corpus(cli):
     assert doc["ok"] == 3 and doc["failed"] == 0
     [entry] = doc["logs"]
     assert entry["path"] == "r.corpus" and entry["ok"] is True and entry["corpus"] is True
-    assert (entry["games"], entry["verified"], entry["failed"], entry["version"]) == (3, 3, 0, 2)
+    assert (entry["games"], entry["verified"], entry["failed"], entry["version"]) == (3, 3, 0, 3)
     assert len(entry["digest"]) == 32
     assert entry["digest"] in cli.ok("verify", "r.corpus")
 

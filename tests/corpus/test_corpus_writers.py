@@ -137,15 +137,15 @@ def test_a_link_at_the_corpus_name_is_replaced_with_force_never_written_through(
 
 
 def _make(path: str, barrier: object, out: object) -> None:
-    barrier.wait()  # type: ignore[attr-defined]
+    barrier.wait()
     try:
         with corpus.Writer(Path(path), new=True) as writer:
             writer.add_encoded(played(os.getpid() % 1000))
-        out.put("made")  # type: ignore[attr-defined]
+        out.put("made")
     except UsageError as exc:
-        out.put("exists" if "exists" in exc.message else exc.message)  # type: ignore[attr-defined]
+        out.put("exists" if "exists" in exc.message else exc.message)
     except Exception as exc:
-        out.put(f"{type(exc).__name__}: {exc}")  # type: ignore[attr-defined]
+        out.put(f"{type(exc).__name__}: {exc}")
 
 
 def test_two_new_corpora_at_one_name_give_one_corpus_and_one_exists(tmp_path):

@@ -23,7 +23,7 @@ def section() -> str:
 
 
 def blocks(language: str) -> list[str]:
-    return re.findall(rf"^```{language}\n(.*?)^```", section(), re.S | re.M)
+    return re.findall(rf"^```{language}\n(.*?)^```", section(), re.DOTALL | re.MULTILINE)
 
 
 def run_lines(block: str, folder: Path) -> dict[str, subprocess.CompletedProcess[str]]:

@@ -20,7 +20,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 @pytest.mark.parametrize("name", games.BUILT_IN)  # the games with fixtures
 def test_every_command_reads_every_game(cli: Cli, name: str) -> None:
     folder = FIXTURES / name
-    effect = sorted(games.get(name).events.effects)[0]
+    effect = min(games.get(name).events.effects)
     report = cli.json("find", folder, "--where", f"len({effect}) >= 0", "--first", "--json")
     logs = sorted(p for p in folder.rglob("*") if p.suffix in (".json", ".tribes"))
     assert report["games"] == len(logs) and report["matched_games"] == len(logs)

@@ -59,8 +59,10 @@ def test_record_pass_and_fail_when_a_rule_changes(user: pytest.Pytester) -> None
     changed.assert_outcomes(failed=1)
     changed.stdout.fnmatch_lines(
         [
-            "*the games differ from the baseline *test_corpus.baseline: * of 40 games changed; "
-            "first differences at events *",
+            (
+                "*the games differ from the baseline *test_corpus.baseline: * of 40 games changed; "
+                "first differences at events *"
+            ),
             "winners changed in * game*; 0 games now illegal",
             "CHANGED  *runs.corpus#*: first difference at event * (*): *; outcome before: *",
         ]

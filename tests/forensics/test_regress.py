@@ -104,22 +104,22 @@ def test_an_event_now_illegal_is_named_and_is_the_first_difference(
     cli.ok("baseline", log, "-o", "b.baseline")
     opened = logs.open_log(log)
     tenth = opened.log.events[9]
-    replace_game(SourceForbidden(tenth.source))  # type: ignore[attr-defined]
+    replace_game(SourceForbidden(tenth.source))
     first = next(
         i
         for i, e in enumerate(opened.log.events, start=1)
-        if getattr(e, "source", None) == tenth.source  # type: ignore[attr-defined]
+        if getattr(e, "source", None) == tenth.source
     )
     move = opened.game.format_move(opened.log.events[first - 1])
     result = cli.run("regress", log, "--baseline", "b.baseline")
     assert result.exit_code == 1
     line = result.stdout.splitlines()[0]
     assert line.startswith(f"CHANGED  {log}: first difference at event {first} ({move}): ")
-    assert f" → illegal: huts never leave territory {tenth.source} here (C8); outcome" in line  # type: ignore[attr-defined]
+    assert f" → illegal: huts never leave territory {tenth.source} here (C8); outcome" in line
     assert (
         f"event {first} ({move}) is now illegal: huts never leave territory {tenth.source} here (C8)"
         in line
-    )  # type: ignore[attr-defined]
+    )
     assert "now: none (the replay stops at an illegal event)" in line
     summary = result.stdout.splitlines()[1:]
     assert summary[0].startswith("1 of 1 game changed; first difference at event ")

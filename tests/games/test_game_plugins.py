@@ -57,18 +57,24 @@ def test_plugins_are_listed_beside_the_built_in_games() -> None:
     [
         (
             "nothing",
-            "game plugin 'nothing' (tribes_no_such_module:GAME) cannot be loaded: "
-            "ModuleNotFoundError: No module named 'tribes_no_such_module'",
+            (
+                "game plugin 'nothing' (tribes_no_such_module:GAME) cannot be loaded: "
+                "ModuleNotFoundError: No module named 'tribes_no_such_module'"
+            ),
         ),
         (
             "notagame",
-            "game plugin 'notagame' (tribes.core.game:Facts) is no Game: it has no apply, "
-            "bots, check (and 28 more)",
+            (
+                "game plugin 'notagame' (tribes.core.game:Facts) is no Game: it has no apply, "
+                "bots, check (and 28 more)"
+            ),
         ),
         (
             "misnamed",
-            "game plugin 'misnamed' (tribes.games.iwari:GAME) is a game called 'iwari', "
-            "not 'misnamed'",
+            (
+                "game plugin 'misnamed' (tribes.games.iwari:GAME) is a game called 'iwari', "
+                "not 'misnamed'"
+            ),
         ),
     ],
 )

@@ -114,8 +114,11 @@ def test_a_plugin_game_through_the_contract_alone(cli) -> None:
     assert cli.ok("verify", "dice-hunt.tribes").startswith("ok")
 
 
-def test_ctrl_c_stops_the_workers_and_keeps_the_closest_game(tmp_path: Path) -> None:
-    command = [*testing_cli.tribes_command(), "hunt", "clans", "--until", FOUR, "--jobs", "2",
+@pytest.mark.parametrize("where", [["--jobs", "2"], ["--cluster", "local:2"]], ids=["pool", "dask"])
+def test_ctrl_c_stops_the_workers_and_keeps_the_closest_game(tmp_path: Path, where) -> None:
+    if where[0] == "--cluster":
+        pytest.importorskip("distributed")
+    command = [*testing_cli.tribes_command(), "hunt", "clans", "--until", FOUR, *where,
                "--budget", "10m", "--closest", "near.tribes"]  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
     with subprocess.Popen(
@@ -126,7 +129,7 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_closest_game(tmp_path: Path) -> 
         deadline = time.monotonic() + 300  # a loaded machine starts processes slowly
         while len(parent.children(recursive=True)) < 2 and time.monotonic() < deadline:
             time.sleep(0.2)
-        time.sleep(2)
+        time.sleep(2 if where[0] == "--jobs" else 10)  # a cluster starts slowly
         children = parent.children(recursive=True)
         assert len(children) >= 2, "the workers never started"
         os.killpg(process.pid, signal.SIGINT)  # a terminal's Ctrl-C: the whole group
@@ -158,3 +161,34 @@ def test_a_progress_line_on_a_terminal(tmp_path: Path) -> None:
     assert process.returncode == 1 and out.startswith("not found within 40 games")
     assert b"\rhunt: 8 games, closest " in said and b"\rhunt: 40 games, closest 1" in said
     assert said.endswith(b"\r")  # cleared
+
+
+def test_a_local_dask_cluster_finds_what_as_many_processes_find(cli, tmp_path: Path) -> None:
+    """``--cluster local:2`` (one cluster for the whole hunt, every round on it) searches the
+    lanes ``--jobs 2`` does: the same find; no process of it is left when the command ends."""
+    pytest.importorskip("distributed")
+    args = ["hunt", "clans", "--until", THREE, "--budget", "400g", "--seed", "2", "--no-shrink"]
+    env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
+    command = [*testing_cli.tribes_command(), *args, "--cluster", "local:2", "-o", "dask.tribes"]
+    with subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True,
+    ) as process:  # fmt: skip
+        out, err = process.communicate(timeout=600)
+    assert process.returncode == 0, err
+    assert out.startswith(f"found: '{THREE}' holds at event ") and "(cluster local:2)" in out
+    deadline = time.monotonic() + 30
+    while left := [p for p in psutil.process_iter() if _group_of(p) == process.pid]:
+        if time.monotonic() > deadline:
+            pytest.fail(f"processes of the cluster left: {[p.cmdline() for p in left]}")
+        time.sleep(0.2)
+    cli.ok(*args, "--jobs", "2", "-o", "pool.tribes")
+    assert (tmp_path / "dask.tribes").read_bytes() == (tmp_path / "pool.tribes").read_bytes()
+    assert cli.ok("verify", "dask.tribes").startswith("ok")
+
+
+def _group_of(process: psutil.Process) -> int | None:
+    try:
+        return os.getpgid(process.pid) if process.status() != psutil.STATUS_ZOMBIE else None
+    except (ProcessLookupError, psutil.Error):
+        return None

@@ -24,7 +24,9 @@ def section() -> str:
 
 
 def test_the_hunt_commands_run_and_print_what_the_page_shows(tmp_path: Path) -> None:
-    commands, printed = re.findall(r"^```(?:sh)?\n(.*?)^```", section(), re.S | re.M)[:2]
+    commands, printed = re.findall(r"^```(?:sh)?\n(.*?)^```", section(), re.DOTALL | re.MULTILINE)[
+        :2
+    ]
     shutil.copytree(ROOT / "examples" / "boards", tmp_path / "examples" / "boards")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "TRIBES_DEBUG"))}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env['PATH']}"

@@ -53,7 +53,7 @@ def test_upgrade_rules_says_what_changes_reseals_and_keeps_the_originals(cli, ru
 
 
 def test_dry_run_writes_nothing(cli, runs):
-    path = sorted(runs.glob("*.tribes"))[0]
+    path = min(runs.glob("*.tribes"))
     data = path.read_bytes()
     with rulechange.twelfth_bonus(4):
         line = cli.ok("upgrade", "--rules", "--dry-run", path)
@@ -76,7 +76,7 @@ def test_a_log_with_a_move_the_running_rules_refuse_is_left_alone(cli):
 
 
 def test_a_damaged_log_is_refused_and_untouched(cli, runs):
-    path = sorted(runs.glob("*.tribes"))[0]
+    path = min(runs.glob("*.tribes"))
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0x01
     path.write_bytes(bytes(data))

@@ -19,7 +19,7 @@ distributed = pytest.importorskip("distributed")
 def run_of(count: int, where: Where, **extra: object) -> simulate.Summary:
     game = games.get("clans")
     how = simulate.match(game, ("greedy", "random", "random"))
-    return simulate.simulate(game, games=count, seed=3, how=how, where=where, **extra)  # type: ignore[arg-type]
+    return simulate.simulate(game, games=count, seed=3, how=how, where=where, **extra)
 
 
 def test_game_i_has_its_seed_from_the_run_and_i():
@@ -91,7 +91,7 @@ def test_a_worker_killed_mid_run_loses_and_double_counts_no_game(cluster):
 
     def kill_one(index: int, result: object) -> None:
         if not killed:  # the first shard is in: kill a worker while the rest run
-            victim = sorted(pids.values())[0]
+            victim = min(pids.values())
             os.kill(victim, signal.SIGKILL)
             killed.append(victim)
 

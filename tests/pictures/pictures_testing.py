@@ -25,7 +25,9 @@ def load(game: str, name: str) -> tuple[Any, GameLog, list[Step]]:
 
 def script_data(page: str, element: str) -> Any:
     """The JSON of one ``<script type="application/json">`` of a page."""
-    found = re.search(rf'<script type="application/json" id="{element}">(.*?)</script>', page, re.S)
+    found = re.search(
+        rf'<script type="application/json" id="{element}">(.*?)</script>', page, re.DOTALL
+    )
     assert found, f"no script {element}"
     return json.loads(found.group(1))
 
@@ -86,7 +88,7 @@ def clans_huts(markup: str) -> dict[str, dict[str, int]]:
 
 
 def tribe_names(seats: tuple[str, ...]) -> dict[str, str]:
-    return {letter: name for letter, name in zip("abcde", seats, strict=False)} | {"n": "third"}
+    return dict(zip("abcde", seats, strict=False)) | {"n": "third"}
 
 
 def iwari_pieces(markup: str, seats: tuple[str, ...]) -> tuple[dict[str, Any], dict[str, Any]]:

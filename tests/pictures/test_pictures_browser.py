@@ -43,7 +43,7 @@ class Opened:
         self.page.goto(path.as_uri())
 
     def state(self) -> dict[str, Any]:
-        return self.page.evaluate(READ)  # type: ignore[no-any-return]
+        return self.page.evaluate(READ)
 
     def press(self, *keys: str) -> dict[str, Any]:
         for key in keys:
@@ -82,7 +82,7 @@ def huts_of(drawn: dict[str, Any]) -> dict[str, dict[str, int]]:
     return huts
 
 
-def test_clans_page_follows_the_log(browser, tmp_path):  # type: ignore[no-untyped-def]
+def test_clans_page_follows_the_log(browser, tmp_path):
     game, log, steps = load("clans", "full-game-3p")
     opened = open_page(browser, tmp_path, html.page(game, log, steps, SPECTATOR))
     n = len(steps) - 1
@@ -94,7 +94,7 @@ def test_clans_page_follows_the_log(browser, tmp_path):  # type: ignore[no-untyp
         event = steps[index].event
         if index and type(event).__name__ == "HutsMoved":
             (last,) = drawn["last"]
-            assert (int(last["source"]), int(last["target"])) == (event.source, event.target)  # type: ignore[union-attr]
+            assert (int(last["source"]), int(last["target"])) == (event.source, event.target)
 
     check(opened.state(), 0)
     check(opened.press("End"), n)
@@ -115,7 +115,7 @@ def test_clans_page_follows_the_log(browser, tmp_path):  # type: ignore[no-untyp
     assert [url for url in opened.requests if not url.startswith("file:")] == []
 
 
-def test_iwari_page_follows_the_log_and_says_what_diff_says(browser, tmp_path):  # type: ignore[no-untyped-def]
+def test_iwari_page_follows_the_log_and_says_what_diff_says(browser, tmp_path):
     game, log, steps = load("iwari", "full-game-2p")
     opened = open_page(browser, tmp_path, html.page(game, log, steps, EVERYTHING))
     names = tribe_names(log.header.seats)
@@ -147,7 +147,7 @@ def test_iwari_page_follows_the_log_and_says_what_diff_says(browser, tmp_path): 
 @pytest.mark.parametrize(
     ("game_name", "name"), [("clans", "full-game-3p"), ("iwari", "full-game-3p-feats")]
 )
-def test_the_board_is_not_blank(browser, tmp_path, game_name, name):  # type: ignore[no-untyped-def]
+def test_the_board_is_not_blank(browser, tmp_path, game_name, name):
     game, log, steps = load(game_name, name)
     opened = open_page(browser, tmp_path, html.page(game, log, steps))
     opened.press("End")
@@ -161,7 +161,7 @@ def test_the_board_is_not_blank(browser, tmp_path, game_name, name):  # type: ig
     assert opened.errors == []
 
 
-def test_hostile_strings_stay_text_in_the_browser(browser, tmp_path):  # type: ignore[no-untyped-def]
+def test_hostile_strings_stay_text_in_the_browser(browser, tmp_path):
     from test_pictures_page import HOSTILE, hostile_page
 
     opened = open_page(browser, tmp_path, hostile_page())
@@ -217,7 +217,7 @@ def decode_png(data: bytes) -> list[bytes]:
 
 
 @pytest.mark.parametrize("game_name", games.BUILT_IN)
-def test_every_game_steps_through_a_full_game(browser, tmp_path, game_name):  # type: ignore[no-untyped-def]
+def test_every_game_steps_through_a_full_game(browser, tmp_path, game_name):
     """For every built-in game (the fixtures of its full games): a full game's page
     opens, steps to its end and back, and logs no error."""
     full = sorted((FIXTURES / game_name).glob("full-game-*.json"))

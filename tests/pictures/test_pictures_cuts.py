@@ -35,7 +35,7 @@ def test_a_simulated_game_s_page_names_its_bots_once(cli):
     cli.ok("simulate", "clans", "--games", "1", "--seed", "3", "--bot", "greedy", "--save", "sim")
     (log,) = cli.path("sim").glob("*.tribes")
     cli.ok("html", log, "-o", "page.html")
-    header = re.search(r"<header>(.*?)</header>", cli.path("page.html").read_text(), re.S)
+    header = re.search(r"<header>(.*?)</header>", cli.path("page.html").read_text(), re.DOTALL)
     assert header is not None
     assert header.group(1).count("<b>bots</b>") == 1, header.group(1)
     assert "p1 greedy, p2 greedy, p3 greedy" in header.group(1)
@@ -46,7 +46,7 @@ def test_a_tag_that_says_something_else_than_the_metadata_is_still_shown(cli):
     (log,) = cli.path("sim").glob("*.tribes")
     cli.ok("tag", log, "bots=retuned greedy")
     cli.ok("html", log, "-o", "page.html")
-    header = re.search(r"<header>(.*?)</header>", cli.path("page.html").read_text(), re.S)
+    header = re.search(r"<header>(.*?)</header>", cli.path("page.html").read_text(), re.DOTALL)
     assert header is not None
     assert header.group(1).count("<b>bots</b>") == 2
 

@@ -169,7 +169,7 @@ def test_marks_pieces_ticks_and_chips_of_a_tile_never_overlap(tile_id, rotation)
                 assert box[0] >= 0 and box[2] <= S and box[1] >= 0 and box[3] <= S, (tile_id, what)
 
 
-def _lake_at(tile, rotation: int, box: Box) -> int:  # type: ignore[no-untyped-def]
+def _lake_at(tile, rotation: int, box: Box) -> int:
     """The id of the lake drawn in ``box``."""
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     return next(
@@ -219,7 +219,7 @@ def test_a_spot_moved_to_make_room_stays_on_its_feature(tile_id):
                 assert inside, (tile_id, rotation, kind, fid, point)
 
 
-def _in_triangle(p, tri) -> bool:  # type: ignore[no-untyped-def]
+def _in_triangle(p, tri) -> bool:
     (ax, ay), (bx, by), (cx, cy) = tri
     d1 = (p[0] - bx) * (ay - by) - (ax - bx) * (p[1] - by)
     d2 = (p[0] - cx) * (by - cy) - (bx - cx) * (p[1] - cy)
@@ -227,7 +227,7 @@ def _in_triangle(p, tri) -> bool:  # type: ignore[no-untyped-def]
     return not ((d1 < 0 or d2 < 0 or d3 < 0) and (d1 > 0 or d2 > 0 or d3 > 0))
 
 
-def _near_segment(p, a, b, most: float) -> bool:  # type: ignore[no-untyped-def]
+def _near_segment(p, a, b, most: float) -> bool:
     (ax, ay), (bx, by) = a, b
     length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
     t = max(0.0, min(1.0, ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / length**2))

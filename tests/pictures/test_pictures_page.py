@@ -19,7 +19,7 @@ from tribes.replay.demo import find_game
 KB = 1024
 
 
-def clans_with_clans(colours: dict[str, str]):  # type: ignore[no-untyped-def]
+def clans_with_clans(colours: dict[str, str]):
     """The full Clans fixture game from a position that is its start, with the clan cards
     dealt as ``colours`` says; the steps up to the last one before the end."""
     game, log, steps = load("clans", "full-game-3p")
@@ -75,11 +75,11 @@ def test_an_iwari_page_holds_no_hand_its_viewer_may_not_see():
         drawn = {
             s.index: s.seat
             for s in steps
-            if type(s.event).__name__ == "CardDrawn" and s.event.source == 0  # type: ignore[union-attr]
+            if type(s.event).__name__ == "CardDrawn" and s.event.source == 0
         }
         assert drawn
         for index, seat in drawn.items():
-            line = re.search(rf'<li data-i="{index}".*?</li>', page).group(0)  # type: ignore[union-attr]
+            line = re.search(rf'<li data-i="{index}".*?</li>', page).group(0)
             if seat == viewer:
                 assert re.search(r"draws an? (?!card)\w+ from the deck", line), line
             else:
@@ -112,7 +112,7 @@ HOSTILE = (
 )
 
 
-def hostile_page(viewer=EVERYTHING) -> str:  # type: ignore[no-untyped-def]
+def hostile_page(viewer=EVERYTHING) -> str:
     game, log, steps = load("clans", "two-players")
     head = attrs.evolve(
         log.header,
@@ -144,13 +144,13 @@ def test_the_demo_page_is_under_300_kb():
     "path", sorted(p.relative_to(FIXTURES) for p in FIXTURES.glob("*/full-game-*.json")), ids=str
 )
 @pytest.mark.parametrize("viewer", [SPECTATOR, EVERYTHING], ids=["spectator", "all"])
-def test_a_full_game_page_is_under_2_mb(path, viewer) -> None:  # type: ignore[no-untyped-def]
+def test_a_full_game_page_is_under_2_mb(path, viewer) -> None:
     game, log, steps = load(path.parent.name, path.stem)
     page = html.page(game, log, steps, viewer)
     assert len(page.encode()) < 2 * KB * KB
 
 
-def test_html_writes_a_page_and_says_where(cli):  # type: ignore[no-untyped-def]
+def test_html_writes_a_page_and_says_where(cli):
     log = FIXTURES / "iwari" / "full-game-2p.json"
     out = cli.ok("html", log, "-o", cli.path("game.html"), "--as", "ann")
     assert out.startswith(f"{cli.path('game.html')}: ") and "as ann" in out and "KB" in out
@@ -161,12 +161,12 @@ def test_html_writes_a_page_and_says_where(cli):  # type: ignore[no-untyped-def]
     assert cli.path("copy.html").exists()
 
 
-def test_html_refuses_an_unknown_viewer(cli):  # type: ignore[no-untyped-def]
+def test_html_refuses_an_unknown_viewer(cli):
     line = cli.fails("html", FIXTURES / "clans" / "two-players.json", "--as", "zed", code=2)
     assert "'zed' is no seat" in line
 
 
-def test_show_svg(cli):  # type: ignore[no-untyped-def]
+def test_show_svg(cli):
     log = FIXTURES / "clans" / "full-game-3p.json"
     out = cli.ok("show", log, "--svg", "--at", "3", "--as", "spectator")
     assert out.startswith("<svg") and out.endswith("</svg>\n")

@@ -20,7 +20,7 @@ RECT = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect
 
 
 def rect(page: Any, selector: str) -> dict[str, float]:
-    return page.evaluate(RECT, selector)  # type: ignore[no-any-return]
+    return page.evaluate(RECT, selector)
 
 
 def within(inner: dict[str, float], outer: dict[str, float]) -> bool:
@@ -41,7 +41,7 @@ def slider_reaches(page: Any, target: int) -> int:
         if value == target:
             break
         page.wait_for_timeout(20)
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def page_file(tmp_path: Path, game_name: str, name: str) -> tuple[Path, int]:

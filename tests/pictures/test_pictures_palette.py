@@ -48,7 +48,7 @@ def linear(hex_colour: str) -> tuple[float, ...]:
     return tuple(one(int(hex_colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
 
 
-def simulate(rgb: tuple[float, ...], matrix) -> tuple[float, ...]:  # type: ignore[no-untyped-def]
+def simulate(rgb: tuple[float, ...], matrix) -> tuple[float, ...]:
     return tuple(
         min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix
     )

@@ -28,7 +28,7 @@ def lines(markup: str) -> str:
 
 
 @pytest.mark.parametrize("game_name", sorted(STATIC))
-def test_board_drawing(game_name: str, snapshot) -> None:  # type: ignore[no-untyped-def]
+def test_board_drawing(game_name: str, snapshot) -> None:
     game, log, steps = load(game_name, "full-game-3p" if game_name == "clans" else "full-game-2p")
     parts = dict(game.picture(steps[0].state, log.header.seats, SPECTATOR).parts)
     assert lines(parts[STATIC[game_name]]) == snapshot
@@ -37,7 +37,7 @@ def test_board_drawing(game_name: str, snapshot) -> None:  # type: ignore[no-unt
 @pytest.mark.parametrize(
     ("game_name", "name", "at", "viewer"), CASES, ids=[f"{c[1]}-{c[2]}" for c in CASES]
 )
-def test_state_drawing(game_name, name, at, viewer, snapshot) -> None:  # type: ignore[no-untyped-def]
+def test_state_drawing(game_name, name, at, viewer, snapshot) -> None:
     game, log, steps = load(game_name, name)
     if at == "pending":
         at = next(s.index for s in steps if game.pending(s.state) is not None)

@@ -46,11 +46,11 @@ def test_clans_last_move_marks_source_and_target():
     game, log, steps = load("clans", "full-game-3p")
     step = steps[5]
     (last,) = pieces(game.svg(step.state, log.header.seats, None, step.event), "last")
-    assert (int(last["source"]), int(last["target"])) == (step.event.source, step.event.target)  # type: ignore[union-attr]
+    assert (int(last["source"]), int(last["target"])) == (step.event.source, step.event.target)
     orders = [s for s in steps if type(s.event).__name__ == "OrderChosen"]
     assert orders
     (last,) = pieces(game.svg(orders[0].state, log.header.seats, None, orders[0].event), "last")
-    assert last["order"] == " ".join(map(str, orders[0].event.villages))  # type: ignore[union-attr]
+    assert last["order"] == " ".join(map(str, orders[0].event.villages))
 
 
 def test_iwari_last_play_marks_its_territory_and_pieces():
@@ -59,8 +59,8 @@ def test_iwari_last_play_marks_its_territory_and_pieces():
     assert plays
     for step in plays[:5]:
         (last,) = pieces(game.svg(step.state, log.header.seats, None, step.event), "last")
-        assert int(last["territory"]) == step.event.territory  # type: ignore[union-attr]
-        placed = [p for p in step.event.pieces if p]  # type: ignore[union-attr]
+        assert int(last["territory"]) == step.event.territory
+        placed = [p for p in step.event.pieces if p]
         assert last["spaces"] == " ".join(map(str, placed))
 
 

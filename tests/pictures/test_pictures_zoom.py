@@ -29,7 +29,7 @@ BOX = """(sel) => Array.from(document.querySelectorAll(sel)).map((e) => {
 
 
 def boxes(opened: Opened, selector: str) -> list[dict[str, Any]]:
-    return opened.page.evaluate(BOX, selector)  # type: ignore[no-any-return]
+    return opened.page.evaluate(BOX, selector)
 
 
 def scale(opened: Opened) -> float:
@@ -259,7 +259,7 @@ def test_clans_arrow_leaves_the_target_s_hut_counts_clear(browser, tmp_path):
             continue
         opened.page.click(f'#moves li[data-i="{step.index}"]')
         heads = boxes(opened, "#board g.last polygon[fill='#222']")
-        counts = boxes(opened, f'#board g.huts[data-territory="{event.target}"] text')  # type: ignore[union-attr]
+        counts = boxes(opened, f'#board g.huts[data-territory="{event.target}"] text')
         assert heads and counts
         for head in heads:
             for count in counts:
@@ -315,10 +315,7 @@ def test_an_svg_file_opened_directly_is_screenshot_whole_at_once(browser, tmp_pa
     svg = game.svg(steps[-1].state, log.header.seats, SPECTATOR, steps[-1].event)
     path = tmp_path / "board.svg"
     path.write_text(svg, encoding="utf-8")
-    width, height = (
-        int(v)
-        for v in re.match(r'<svg [^>]*viewBox="0 0 (\d+) (\d+)"', svg).groups()  # type: ignore[union-attr]
-    )
+    width, height = (int(v) for v in re.match(r'<svg [^>]*viewBox="0 0 (\d+) (\d+)"', svg).groups())
     assert f'width="{width}" height="{height}"' in svg
     page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(TIMEOUT_MS)

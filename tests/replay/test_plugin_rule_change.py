@@ -143,8 +143,10 @@ def test_snapshot_update_records_the_snapshot_and_never_the_fixture(
     updated.stdout.fnmatch_lines(
         [
             "*tribes: fixtures recorded under other rules*",
-            "fixtures/twelfth.tribes: checkpoints recorded under clans rules version 1, running "
-            "version 2; 'tribes upgrade --rules fixtures/twelfth.tribes' re-seals it",
+            (
+                "fixtures/twelfth.tribes: checkpoints recorded under clans rules version 1, running "
+                "version 2; 'tribes upgrade --rules fixtures/twelfth.tribes' re-seals it"
+            ),
         ]
     )
     assert "before.tribes: checkpoints" not in text(updated)

@@ -330,8 +330,10 @@ def test_the_transcript_has_one_block_per_step(demo_source: Path, demo: Any) -> 
     strife = blocks[demo.STRIFE].splitlines()
     assert strife[0] == "event 31: cy 14-15"
     assert strife[1:4] == [
-        "  effect: village 9 at 15 (epoch 3, 2 red, 2 green, 2 black): red, green, black +6; "
-        "chip to cy",
+        (
+            "  effect: village 9 at 15 (epoch 3, 2 red, 2 green, 2 black): red, green, black +6; "
+            "chip to cy"
+        ),
         "  effect: strife at 15: lone yellow, blue removed",
         "  effect: epoch 4 begins",
     ]
@@ -472,7 +474,9 @@ def test_a_changed_move_names_the_event_its_notation_then_and_now_and_what_diffe
     assert f"the first difference is at event 5 (ann 3-9; recorded: ann {recorded}): " in first
     assert first.endswith("the move, digest, legal moves and board differ")
     text = output(failed)
-    assert re.search(r"^E?\s*digest: recorded [0-9a-f]{32}, now [0-9a-f]{32}$", text, re.M), text
+    assert re.search(
+        r"^E?\s*digest: recorded [0-9a-f]{32}, now [0-9a-f]{32}$", text, re.MULTILINE
+    ), text
     assert re.search(r"legal moves: recorded \d+ moves, now \d+", text)
 
 

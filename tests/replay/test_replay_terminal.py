@@ -328,11 +328,11 @@ class _Stream:
 def test_colour_only_on_a_terminal_without_no_color_or_the_flag() -> None:
     from tribes.cli.tui import wants_colour
 
-    assert wants_colour(_Stream(True), False, {}) is True  # type: ignore[arg-type]
-    assert wants_colour(_Stream(True), False, {"NO_COLOR": ""}) is True  # type: ignore[arg-type]
-    assert wants_colour(_Stream(True), False, {"NO_COLOR": "1"}) is False  # type: ignore[arg-type]
-    assert wants_colour(_Stream(True), True, {}) is False  # type: ignore[arg-type]
-    assert wants_colour(_Stream(False), False, {}) is False  # type: ignore[arg-type]
+    assert wants_colour(_Stream(True), False, {}) is True
+    assert wants_colour(_Stream(True), False, {"NO_COLOR": ""}) is True
+    assert wants_colour(_Stream(True), False, {"NO_COLOR": "1"}) is False
+    assert wants_colour(_Stream(True), True, {}) is False
+    assert wants_colour(_Stream(False), False, {}) is False
 
 
 def test_paint_adds_colour_around_styled_text_only_when_asked() -> None:

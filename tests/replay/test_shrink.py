@@ -225,7 +225,7 @@ def test_the_docs_example_runs_from_the_demo_log(tmp_path: Path) -> None:
 
     page = (Path(__file__).resolve().parents[2] / "docs" / "replay.md").read_text()
     section = page[page.index("## Positions and reproducers") :]
-    block = re.search(r"^```sh\n(.*?)^```", section, re.S | re.M)
+    block = re.search(r"^```sh\n(.*?)^```", section, re.DOTALL | re.MULTILINE)
     assert block is not None
     lines = [line.split("  #")[0].strip() for line in block[1].splitlines() if line.strip()]
     assert lines[0] == "tribes demo" and any(line.startswith("tribes shrink") for line in lines)

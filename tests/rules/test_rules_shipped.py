@@ -102,7 +102,7 @@ def test_the_rules_text_is_read_from_the_package_of_the_game(tmp_path, monkeypat
         "GAME = Game()\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    import somegame  # type: ignore[import-not-found]
+    import somegame
 
     monkeypatch.setitem(sys.modules, "somegame", somegame)  # forgotten after the test
 
@@ -134,7 +134,7 @@ def test_a_game_in_a_plain_module_ships_no_rules_in_one_line(tmp_path, monkeypat
         "GAME = Game()\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    import lonegame  # type: ignore[import-not-found]
+    import lonegame
 
     monkeypatch.setitem(sys.modules, "lonegame", lonegame)  # forgotten after the test
     with pytest.raises(UsageError, match=r"^lone ships no rules: lonegame is a module, not a"):

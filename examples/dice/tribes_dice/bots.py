@@ -17,4 +17,4 @@ class CarefulBot(GreedyBot):
         return stopping == (state.turn_points >= 8)
 
 
-BOTS: Mapping[str, BotFactory] = {"random": RandomBot, "careful": CarefulBot}
+BOTS: Mapping[str, BotFactory[Any]] = {"random": RandomBot, "careful": CarefulBot}

@@ -275,9 +275,7 @@ def test_c15_doomed_village_still_counts_for_the_epoch():
 # --- C16: the 12th village -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("target", "source"), [(1, 2), (2, 1), (8, 2), (3, 2)], ids=lambda t: terrain(t)
-)
+@pytest.mark.parametrize(("target", "source"), [(1, 2), (2, 1), (8, 2), (3, 2)], ids=terrain)
 def test_c16_twelfth_village_scores_bonus_five(target, source):
     """C16: The 12th village always scores the bonus of 5, whatever its terrain."""
     state = start({target: {"red": 1}, source: {"blue": 1}}, chips={"ann": 6, "bob": 5})

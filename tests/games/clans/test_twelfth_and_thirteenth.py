@@ -20,7 +20,7 @@ def commands() -> list[str]:
     start = text.index(TITLE)
     end = text.find("\n## ", start + 1)
     (block,) = re.findall(
-        r"^```sh\n(.*?)^```", text[start : end if end != -1 else None], re.S | re.M
+        r"^```sh\n(.*?)^```", text[start : end if end != -1 else None], re.DOTALL | re.MULTILINE
     )
     return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
 

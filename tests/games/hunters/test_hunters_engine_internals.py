@@ -1,10 +1,9 @@
-"""Hunters and Gatherers internals: the tile tables, the unions of features, tile-file and position
-validation, notation, the lazy move list, purity and the codec. (Rule tests by id are in
-tests/games/hunters/.)"""
+"""Hunters and Gatherers internals: the tile tables, the unions of features, position validation,
+the lazy move list, purity and the codec. (Rule tests by id are in tests/games/hunters/; tile
+files in test_hunters_tile_files.py, notation in test_hunters_notation.py.)"""
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 from collections.abc import Iterable, Iterator
@@ -13,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from tribes.core.errors import BadData, BadNotation, BadOption, BadPosition
+from tribes.core.errors import BadPosition
 from tribes.core.header import Header
 from tribes.events import codec
 from tribes.games import hunters
-from tribes.games.hunters import board, features, keys, notation, placement, rules
+from tribes.games.hunters import board, features, keys, placement, rules
 from tribes.games.hunters.bots import GreedyBot
 from tribes.games.hunters.events import TilePlaced
 from tribes.games.hunters.state import HuntersState
@@ -156,54 +155,6 @@ def test_engine_river_system_joins_through_a_lake() -> None:
     assert len(b2.system((1, 0, 1)).nodes) == 4
 
 
-# --- tile files --------------------------------------------------------------------------------------
-
-
-def _with(change: Any) -> dict[str, Any]:
-    data = copy.deepcopy(DATA)
-    change(data)
-    return data
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda d: d["tiles"][0].update(edges="RMF"), "tile 0: edges: 4 letters"),
-        (lambda d: d["tiles"][0].update(kind="castle"), "tile 0: kind: one of start"),
-        (lambda d: d["tiles"][0]["sides"][0].pop(), "tile 0: sides[0]: a river side is 3 parts"),
-        (lambda d: d["tiles"][0]["sides"][1].append(9), "feature 9 is not a feature of the tile"),
-        (lambda d: d["tiles"][0]["features"][1].update(lake=3), "tile 0: feature 1: lake: 3 is"),
-        (lambda d: d["tiles"][2]["features"].append({"id": 0, "type": "meadow"}), "used twice"),
-        (lambda d: d["tiles"][56].update(kind="land"), "exactly 1 start tile, found 0"),
-        (lambda d: d["tiles"][3].update(id=2), "tile 2: id: used twice"),
-        (lambda d: d["tiles"][4]["features"][2].update(animals={"unicorn": 1}), "animals"),
-        (lambda d: d["tiles"][5]["features"][0].update(gold=True), "gold: not a field of a meadow"),
-        (lambda d: d["tiles"][30]["features"][0].update(animals={"deer": -1}), "deer: a whole"),
-        (lambda d: d["tiles"][14]["features"][1].update(type="forest"), "tile 14: sides[0]"),
-    ],
-)
-def test_engine_tile_file_problems_are_one_line_naming_tile_and_field(
-    change: Any, message: str
-) -> None:
-    with pytest.raises(BadData) as error:
-        board.validate(_with(change), "test")
-    assert message in error.value.message
-    assert "\n" not in error.value.message
-
-
-def test_engine_tile_option_takes_a_valid_file_and_refuses_a_bad_one(tmp_path: Path) -> None:
-    good = tmp_path / "tiles.json"
-    good.write_text(json.dumps(DATA))
-    assert GAME.check_options({"tiles": str(good)}) == {"tiles": str(good)}
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(_with(lambda d: d["tiles"][7].update(edges="XXXX"))))
-    with pytest.raises(BadOption) as error:  # the file is read, and checked, as a log is made
-        logs.header(GAME, seats=["ann", "bob"], seed=1, options={"tiles": str(bad)})
-    assert error.value.message.startswith("option tiles: tile 7: edges")
-    with pytest.raises(BadOption):
-        GAME.check_options({"board": "x"})
-
-
 # --- positions ----------------------------------------------------------------------------------------
 
 
@@ -309,39 +260,6 @@ def test_engine_empty_stack_position_is_over_at_once() -> None:
     state = start({"seats": ["ann", "bob"], "tiles": [tile(0, 0, 56)], "stack": []})
     assert state.over
     assert rules.legal_moves(state) == []
-
-
-# --- notation ------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "event"),
-    [
-        ("1,0N", TilePlaced(x=1, y=0, rotation=0)),
-        ("0,-1E", TilePlaced(x=0, y=-1, rotation=1)),
-        ("-2,3W", TilePlaced(x=-2, y=3, rotation=3)),
-        ("1,0N+g3", TilePlaced(x=1, y=0, rotation=0, piece="gatherer", feature=3)),
-        ("0,1S+f1", TilePlaced(x=0, y=1, rotation=2, piece="fisher", feature=1)),
-        ("0,-1E+h0", TilePlaced(x=0, y=-1, rotation=1, piece="hunter", feature=0)),
-        ("2,0W+hut8", TilePlaced(x=2, y=0, rotation=3, piece="hut", feature=8)),
-    ],
-)
-def test_engine_notation_round_trip(text: str, event: TilePlaced) -> None:
-    assert notation.parse(text) == event
-    assert notation.format(event) == text
-
-
-def test_engine_notation_reads_lower_case_and_whole_words() -> None:
-    assert notation.parse("1,0n+gatherer3") == notation.parse("1,0N+g3")
-    assert notation.parse("2,0w+hunter0") == notation.parse("2,0W+h0")
-    assert notation.parse("2,0S+fisher1") == notation.parse("2,0S+f1")
-
-
-@pytest.mark.parametrize("text", ["", "1,0", "1,0X", "1;0N", "1,0N+x3", "1,0N+g", "1,0 N", "a,bN"])
-def test_engine_bad_notation_says_what_is_expected(text: str) -> None:
-    with pytest.raises(BadNotation) as error:
-        notation.parse(text)
-    assert "X,YR with R one of N E S W" in error.value.message
 
 
 # --- the move list, purity, the codec ---------------------------------------------------------------

@@ -157,7 +157,7 @@ def test_member_placed_scored_and_returned_in_one_turn() -> None:
     _, steps = _replay("member-placed-scored-returned")
     event = steps[1].event
     assert event is not None
-    assert (event.piece, event.feature) == ("fisher", 1)  # type: ignore[attr-defined]
+    assert (event.piece, event.feature) == ("fisher", 1)
     (scored,) = _of(steps[1].effects, FeatureScored)
     assert (scored.type, scored.points, scored.winners, scored.returned) == (
         "river",

@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tribes.core.errors import BadNotation
+from tribes.games.hunters import notation
+from tribes.games.hunters.events import TilePlaced
 
 EXAMPLES = ["1,0N", "0,-1E", "-2,3W", "1,0N+g3", "0,1S+f1", "0,-1E+h0", "2,0W+hut8"]
 
@@ -92,3 +94,33 @@ def test_any_text_parses_to_a_round_trip_or_is_bad_notation(text):
     except BadNotation:
         return
     assert parse(state, fmt(ev)) == ev
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("1,0N", TilePlaced(x=1, y=0, rotation=0)),
+        ("0,-1E", TilePlaced(x=0, y=-1, rotation=1)),
+        ("-2,3W", TilePlaced(x=-2, y=3, rotation=3)),
+        ("1,0N+g3", TilePlaced(x=1, y=0, rotation=0, piece="gatherer", feature=3)),
+        ("0,1S+f1", TilePlaced(x=0, y=1, rotation=2, piece="fisher", feature=1)),
+        ("0,-1E+h0", TilePlaced(x=0, y=-1, rotation=1, piece="hunter", feature=0)),
+        ("2,0W+hut8", TilePlaced(x=2, y=0, rotation=3, piece="hut", feature=8)),
+    ],
+)
+def test_engine_notation_round_trip(text: str, event: TilePlaced) -> None:
+    assert notation.parse(text) == event
+    assert notation.format(event) == text
+
+
+def test_engine_notation_reads_lower_case_and_whole_words() -> None:
+    assert notation.parse("1,0n+gatherer3") == notation.parse("1,0N+g3")
+    assert notation.parse("2,0w+hunter0") == notation.parse("2,0W+h0")
+    assert notation.parse("2,0S+fisher1") == notation.parse("2,0S+f1")
+
+
+@pytest.mark.parametrize("text", ["", "1,0", "1,0X", "1;0N", "1,0N+x3", "1,0N+g", "1,0 N", "a,bN"])
+def test_engine_bad_notation_says_what_is_expected(text: str) -> None:
+    with pytest.raises(BadNotation) as error:
+        notation.parse(text)
+    assert "X,YR with R one of N E S W" in error.value.message

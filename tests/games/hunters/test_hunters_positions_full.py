@@ -44,9 +44,9 @@ def test_h4_h13_the_drawn_tile_and_a_pending_bonus_tile() -> None:
     assert state.drawn == 14 and GAME.pending(state) is None
     after, effects = GAME.apply(state, GAME.parse_move(state, "-1,-1E+g3"))
     assert [type(e).__name__ for e in effects][-2:] == ["TileRemoved", "BonusEarned"]
-    assert GAME.pending(after).decision == "bonus"  # type: ignore[union-attr]
+    assert GAME.pending(after).decision == "bonus"
     again = setup(GAME.position(after, SEATS))
-    assert again == after and GAME.pending(again).details == {"tile": 88}  # type: ignore[union-attr]
+    assert again == after and GAME.pending(again).details == {"tile": 88}
 
 
 def test_h14_a_finished_game_is_a_position_and_is_not_scored_again() -> None:

@@ -195,7 +195,7 @@ def _playout(seed, seats, check_moves=True, dense=False, bot=None):
     top = max(d["scores"].values())
     assert d["winners"] == [s for s in seats if d["scores"][s] == top]
     assert d["stack"] == 0
-    assert len([t for t in d["tiles"]]) + len(d["removed"]) == 1 + 78 + 12 - d["bonus_stack"]
+    assert len(list(d["tiles"])) + len(d["removed"]) == 1 + 78 + 12 - d["bonus_stack"]
     return steps
 
 

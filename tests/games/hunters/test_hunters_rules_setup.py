@@ -88,9 +88,9 @@ def test_h1_a_valid_copy_of_the_tile_file_is_played(tmp_path):
 @pytest.mark.parametrize("seats", [("ann", "bob"), ("ann", "bob", "cy", "dee", "eve")])
 def test_h2_each_player_has_5_members_and_2_huts(seats):
     d = doc(start(seats=seats, seed=2), seats)
-    assert supply(d) == {s: (5, 2) for s in seats}
+    assert supply(d) == dict.fromkeys(seats, (5, 2))
     assert d["pieces"] == []
-    assert d["scores"] == {s: 0 for s in seats}
+    assert d["scores"] == dict.fromkeys(seats, 0)
 
 
 @pytest.mark.parametrize("seats", [("ann",), ("a", "b", "c", "d", "e", "f")])

@@ -96,7 +96,7 @@ def test_a_legal_move_passes_and_the_totem_limit_opens(cli: Cli, log: Path) -> N
         ({"display": "t-gx"}, "the display must be terrain letters"),
     ],
 )
-def test_an_invalid_position_is_refused_in_one_line(cli: Cli, change: dict, message: str) -> None:  # type: ignore[type-arg]
+def test_an_invalid_position_is_refused_in_one_line(cli: Cli, change: dict, message: str) -> None:
     pos = cli.path("pos.json")
     pos.write_text(json.dumps({**POSITION, **change}))
     out_log = cli.path("g.tribes")

@@ -35,7 +35,7 @@ ALL_VARIANTS = "floating-lands,glacial-mass,long-road"
 
 
 def plain_plays(
-    state: IwariState, tribe: int, kind: type[CardsPlayed] | type[ThirdTribePlayed]
+    state: IwariState, tribe: int, kind: type[CardsPlayed | ThirdTribePlayed]
 ) -> list[Event]:
     """Territory by territory: the placements (a tent on a free space; in an explored
     territory a totem or two while no tribe's tents there are fewer than the totems, two tents,

@@ -269,7 +269,7 @@ def test_i20_three_dealt_face_up():
 def test_i20_dealt_when_starting_from_a_position():
     """I20 with I7: 3 are dealt face up at setup — also when the game starts from a position with
     the module on."""
-    state = GAME.setup(header_for(position(SEATS3), **{"expeditions": "on"}))
+    state = GAME.setup(header_for(position(SEATS3), expeditions="on"))
     dealt = [c.id for c in state.expeditions]
     assert len(set(dealt)) == 3
     assert set(dealt) <= {e.id for e in expeditions()}
@@ -317,7 +317,7 @@ def test_i20_first_second_nobody_else():
 def test_i20_each_mission(card, hand, tents, totems, move, points):
     """I20: the first player to complete a mission scores the first circle at once
     (data/expeditions.json)."""
-    assert dict((e.id, e.points[0]) for e in expeditions())[card] == points
+    assert {e.id: e.points[0] for e in expeditions()}[card] == points
     layout = {"tents": tents} | ({"totems": {"ann": totems}} if totems else {})
     state = with_cards(start(hands={"ann": hand}, **layout), card)
     state, effects = turn(state, move)
