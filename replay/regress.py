@@ -8,6 +8,7 @@ the number of games but the counts."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -74,30 +75,55 @@ def _trimmed(
 def _changed(before: str, now: str) -> str:
     """One effect's words before and now, what they share said once: ``village 12 at 57
     (epoch 5, 2 red): red +7 → red +6`` (from ``...: red +7; chip to p1`` and ``...: red +6;
-    chip to p1``)."""
-    head = 0
-    while head < min(len(before), len(now)) and before[head] == now[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(before), len(now)) - head and before[-1 - tail] == now[-1 - tail]:
-        tail += 1
-    start = before.rfind(" ", 0, head) + 1  # back to the word that changed
-    word = before.rfind(" ", 0, start - 1) + 1  # and the one before it, unless it ends a part
-    if start > 1 and before[start - 2] not in ":,;)":
-        start = word
-    end_before = _word_end(before, len(before) - tail)
-    end_now = _word_end(now, len(now) - tail)
-    label = before[:start].rstrip()
-    shown = f"{before[start:end_before].rstrip(';,')} → {now[start:end_now].rstrip(';,')}"
+    chip to p1``). Each clause (between commas and semicolons) that changed is shown on its
+    own, ``game over: p1 (green) 44 → 43, p2 (blue) 45 → 44``, so that no clause reads as part
+    of another's change."""
+    label, before, now = _label(before, now)
+    clauses_before, clauses_now = _CLAUSES.split(before), _CLAUSES.split(now)
+    if len(clauses_before) == len(clauses_now):
+        pairs = zip(clauses_before, clauses_now, strict=True)
+        shown = ", ".join(_clause(a, b) for a, b in pairs if a.rstrip(",;") != b.rstrip(",;"))
+    else:
+        shown = f"{before.rstrip(';,')} → {now.rstrip(';,')}"
     return f"{label} {shown}" if label else shown
 
 
-def _word_end(text: str, at: int) -> int:
-    """Where the word holding ``at`` ends (the text's end when none follows)."""
-    if 0 < at <= len(text) and (at == len(text) or text[at - 1] == " "):
-        return at
-    found = text.find(" ", at)
-    return len(text) if found < 0 else found
+_CLAUSES = re.compile(r"(?<=[,;]) ")
+"""Between two clauses of an effect's words: after a comma or a semicolon."""
+
+
+def _label(before: str, now: str) -> tuple[str, str, str]:
+    """What both texts share up to their last shared ``: `` (what the effect is about), and
+    the rest of each."""
+    head = 0
+    while head < min(len(before), len(now)) and before[head] == now[head]:
+        head += 1
+    cut = before.rfind(": ", 0, head)
+    if cut < 0 or cut + 2 > head:
+        return "", before, now
+    return before[: cut + 1], before[cut + 2 :], now[cut + 2 :]
+
+
+def _clause(before: str, now: str) -> str:
+    """One clause before and now by words, the words they share at the start said once (but
+    the one just before the change, a seat's name, said on both sides: ``red +7 → red +6``)."""
+    words_before, words_now = before.rstrip(",;").split(" "), now.rstrip(",;").split(" ")
+    shortest = min(len(words_before), len(words_now))
+    head = 0
+    while head < shortest and words_before[head] == words_now[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and words_before[-1 - tail] == words_now[-1 - tail]:
+        tail += 1
+    start = head
+    if head > 0 and not words_before[head - 1].endswith((":", ",", ";", ")")):
+        start = head - 1
+    kept = " ".join(words_before[:start])
+    shown = (
+        f"{' '.join(words_before[start : len(words_before) - tail])} → "
+        f"{' '.join(words_now[start : len(words_now) - tail])}"
+    )
+    return f"{kept} {shown}" if kept else shown
 
 
 def _said(texts: tuple[str, ...], empty: str = "no effect") -> str:
