@@ -290,7 +290,7 @@ class Budget:
 
     def words(self) -> str:
         if self.games is not None:
-            return f"{self.games:,} games"
+            return f"{self.games:,} {'game' if self.games == 1 else 'games'}"
         return f"{self.seconds:g} s"
 
 

@@ -8,6 +8,7 @@ the number of games but the counts."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -72,30 +73,75 @@ def _trimmed(
 
 
 def _changed(before: str, now: str) -> str:
-    """One effect's words before and now, what they share said once: the clause that changed
-    (from the last ``:`` or ``;`` before the change to the next ``;`` after it) before and now,
-    after the words that lead to it: ``village 12 at 57 (epoch 5, 2 red): red +7 → red +6``
-    (from ``...: red +7; chip to p1`` and ``...: red +6; chip to p1``); ``...: red, blue +9 →
-    red, blue +8``, never ``blue +8`` alone."""
-    head = 0
-    while head < min(len(before), len(now)) and before[head] == now[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(before), len(now)) - head and before[-1 - tail] == now[-1 - tail]:
-        tail += 1
-    start = max(before.rfind(": ", 0, head), before.rfind("; ", 0, head))
-    start = start + 2 if start >= 0 else 0
-    end_before = _clause_end(before, len(before) - tail)
-    end_now = _clause_end(now, len(now) - tail)
-    label = before[:start].rstrip()
-    shown = f"{before[start:end_before]} → {now[start:end_now]}"
+    """One effect's words before and now, what they share said once: ``village 12 at 57
+    (epoch 5, 2 red): red +7 → red +6`` (from ``...: red +7; chip to p1`` and ``...: red +6;
+    chip to p1``). Each clause (between commas and semicolons) that changed is shown on its
+    own, ``game over: p1 (green) 44 → 43, p2 (blue) 45 → 44``, so that no clause reads as part
+    of another's change."""
+    label, before, now = _label(before, now)
+    clauses_before, clauses_now = _clauses(before), _clauses(now)
+    if len(clauses_before) == len(clauses_now):
+        pairs = zip(clauses_before, clauses_now, strict=True)
+        shown = ", ".join(_clause(a, b) for a, b in pairs if a.rstrip(",;") != b.rstrip(",;"))
+    else:
+        shown = f"{before.rstrip(';,')} → {now.rstrip(';,')}"
     return f"{label} {shown}" if label else shown
 
 
-def _clause_end(text: str, at: int) -> int:
-    """Where the clause holding ``at`` ends: the next ``; `` (the text's end when none)."""
-    found = text.find("; ", at)
-    return len(text) if found < 0 else found
+_CLAUSES = re.compile(r"(?<=[,;]) ")
+"""Between two clauses of an effect's words: after a comma or a semicolon."""
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses of an effect's words; a list of names that share what follows them is one
+    clause with it (``red, blue, black +8``: all three scored 8)."""
+    out: list[str] = []
+    names = ""
+    for part in _CLAUSES.split(text):
+        if " " not in part and part.endswith(","):
+            names += part + " "
+        else:
+            out.append(names + part)
+            names = ""
+    if names:
+        out.append(names.rstrip())
+    return out
+
+
+def _label(before: str, now: str) -> tuple[str, str, str]:
+    """What both texts share up to their last shared ``: `` (what the effect is about), and
+    the rest of each."""
+    head = 0
+    while head < min(len(before), len(now)) and before[head] == now[head]:
+        head += 1
+    cut = before.rfind(": ", 0, head)
+    if cut < 0 or cut + 2 > head:
+        return "", before, now
+    return before[: cut + 1], before[cut + 2 :], now[cut + 2 :]
+
+
+def _clause(before: str, now: str) -> str:
+    """One clause before and now by words, the words they share at the start said once (but
+    the one just before the change, a seat's name, said on both sides: ``red +7 → red +6``)."""
+    words_before, words_now = before.rstrip(",;").split(" "), now.rstrip(",;").split(" ")
+    shortest = min(len(words_before), len(words_now))
+    head = 0
+    while head < shortest and words_before[head] == words_now[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and words_before[-1 - tail] == words_now[-1 - tail]:
+        tail += 1
+    start = head
+    if head > 0 and not words_before[head - 1].endswith((":", ",", ";", ")")):
+        start = head - 1
+    if start > 0 and words_before[start - 1].endswith(","):
+        start = 0  # names that share the change: all of them, on both sides
+    kept = " ".join(words_before[:start])
+    shown = (
+        f"{' '.join(words_before[start : len(words_before) - tail])} → "
+        f"{' '.join(words_now[start : len(words_now) - tail])}"
+    )
+    return f"{kept} {shown}" if kept else shown
 
 
 def _said(texts: tuple[str, ...], empty: str = "no effect") -> str:

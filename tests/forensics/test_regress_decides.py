@@ -249,3 +249,25 @@ def test_regress_reads_the_baseline_and_the_games_as_streams(
             compared.append(item.name)
             assert compared == seen  # each game compared before the next is read
     assert compared == [f"{runs}#1", f"{runs}#2"]
+
+
+def test_each_changed_clause_is_shown_on_its_own():
+    """Two scores that changed in one effect read as two changes, not as one run of words."""
+    from tribes.replay.regress import _changed
+
+    before = "game over: p1 (green) 44, p2 (blue) 45"
+    now = "game over: p1 (green) 43, p2 (blue) 44"
+    assert _changed(before, now) == "game over: p1 (green) 44 → 43, p2 (blue) 45 → 44"
+    one = "village 12 at 57 (epoch 5, 2 red): red +7; chip to p1"
+    assert _changed(one, one.replace("+7", "+6")) == (
+        "village 12 at 57 (epoch 5, 2 red): red +7 → red +6"
+    )
+    shared = "village 12 at 59 (epoch 5, 1 red, 1 blue, 1 black): red, blue, black +8; chip to p3"
+    assert _changed(shared, shared.replace("+8", "+7")) == (
+        "village 12 at 59 (epoch 5, 1 red, 1 blue, 1 black): red, blue, black +8 → "
+        "red, blue, black +7"
+    )  # never "black +8 → black +7", as if red and blue no longer scored
+    fewer = "village 3 at 5 (epoch 1): green +6"
+    assert _changed("village 3 at 5 (epoch 1): red, green +7", fewer) == (
+        "village 3 at 5 (epoch 1): red, green +7 → green +6"
+    )
