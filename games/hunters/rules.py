@@ -5,7 +5,7 @@ the outcome. Placement lookups live in ``placement``, the unions in ``features``
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import accumulate, compress
 
 from tribes.core.errors import GameOver, IllegalMove, TribesError
@@ -131,6 +131,30 @@ class Moves(MoveList):
             yield _move(p, None)
             for option in options:
                 yield _move(p, option)
+
+    def notation(self, write: Callable[[Event], str]) -> list[str]:
+        """``write`` of each move, the text of a move (a placement, a piece option) listed
+        before taken again (:data:`_TEXTS`): an open cell stays open from turn to turn, and
+        a turn's fifty moves are mostly those of the turns before."""
+        texts = _TEXTS.get(write)
+        if texts is None or len(texts) >= TEXTS_KEPT:
+            texts = _TEXTS[write] = {}
+        out = []
+        for p, options in self._placements():
+            for option in (None, *options):
+                key = (p, option)
+                text = texts.get(key)
+                if text is None:
+                    text = texts[key] = write(_move(p, option))
+                out.append(text)
+        return out
+
+
+_TEXTS: dict[Callable[[Event], str], dict[tuple[Placement, tuple[str, int] | None], str]] = {}
+"""By the notation that wrote them (a game's ``format_move``), the texts of the moves it wrote,
+by placement and option: a bounded memo (:data:`TEXTS_KEPT` a notation) of a pure function of
+immutable values."""
+TEXTS_KEPT = 1 << 14
 
 
 def legal_moves(state: HuntersState) -> Moves:

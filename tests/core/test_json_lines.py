@@ -62,5 +62,7 @@ def test_hunters_documents_made_from_the_rows_kept_equal_those_made_afresh() -> 
     fresh = []
     for step in steps:
         hunters_views._ROWS.clear()
+        hunters_views._LISTS.clear()
+        hunters_views._FEATURES.clear()
         fresh.append(views.step_document(game, header, step.index, step.state, "all"))
     assert kept == fresh
