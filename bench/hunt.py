@@ -69,6 +69,7 @@ CASES = [
     Case(CLANS, "len(VillageFounded) >= 3", "three villages from one move (not rare: a yardstick)"),
     Case(CLANS, "over and max(scores) == min(scores)", "a three-way tie for the win"),
     Case(CLANS, "max(scores) >= 65", "a score of 65"),
+    Case(CLANS, "max(scores) >= 75", "a score of 75"),
     Case(CLANS, "over and min(scores) >= 45", "every seat 45 or more at the end"),
     Case(CLANS, "len(VillageFounded) >= 4", "four villages from one move: impossible"),
     Case(CLANS_LAKE, "len(VillageFounded) >= 4", "four villages from one move"),
@@ -79,6 +80,7 @@ CASES = [
     Case(HUNTERS, "TileRemoved", "a bonus tile that fits nowhere"),
     Case(HUNTERS, "over and max(scores) == min(scores)", "a three-way tie for the win"),
     Case(HUNTERS, "max(scores) >= 55", "a score of 55"),
+    Case(HUNTERS, "max(scores) >= 70", "a score of 70"),
     Case(HUNTERS, "over and min(scores) >= 30", "every seat 30 or more at the end"),
 ]
 

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from tribes import games
-from tribes.cli.common import OUT, options, read_position, say, work_options
+from tribes.cli.common import OUT, WHOLE, options, read_position, say, work_options
 from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
 from tribes.events import codec
@@ -50,8 +50,8 @@ def parse_budget(text: str) -> Budget:
 @click.option(
     "--budget", default="60s", show_default=True, help="Seconds (60s, 2m) or games (5000g)."
 )
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--seats", type=int, help="Seats per game (default: the game's smallest plus one).")
+@click.option("--seed", type=WHOLE, default=1, show_default=True)
+@click.option("--seats", type=WHOLE, help="Seats per game (default: the game's smallest plus one).")
 @click.option(
     "--option", "option_pairs", multiple=True, metavar="K=V", help="A game option, as for new."
 )

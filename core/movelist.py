@@ -9,7 +9,7 @@ an immutable list of events (length, index, slice, iteration, equality with any 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from tribes.core.events import Event
@@ -50,6 +50,12 @@ class MoveList(Sequence[Event]):
 
     def __iter__(self) -> Iterator[Event]:
         return map(self._at, range(self._count))
+
+    def notation(self, write: Callable[[Event], str]) -> list[str]:
+        """Every move in notation, ``write`` of each in order (``tribes log --json --states``
+        lists them at every step). A subclass may take again the text of a move it listed
+        before (Hunters: by placement and piece), never write it another way."""
+        return list(map(write, self))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):

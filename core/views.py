@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tribes.core.errors import UsageError
 from tribes.core.header import Header
+from tribes.core.movelist import MoveList
 
 if TYPE_CHECKING:  # the Game contract builds its documents here: no import back at run time
     from tribes.core.engine import Step
@@ -83,7 +84,10 @@ def legal_notation(game: Game[S], state: S, viewer: Viewer = "all") -> list[str]
     """The legal moves in notation, or None for a viewer who may not see them."""
     if not sees_moves(game, state, viewer):
         return None
-    return [game.format_move(m) for m in game.legal_moves(state)]
+    moves = game.legal_moves(state)
+    if isinstance(moves, MoveList):
+        return moves.notation(game.format_move)
+    return [game.format_move(m) for m in moves]
 
 
 def step_document(

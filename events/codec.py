@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import math
-import operator
 from collections.abc import Callable
 from enum import Enum
 from itertools import chain
@@ -31,7 +30,8 @@ import msgpack
 from tribes.core.blake2 import blake2b
 from tribes.core.errors import CorruptLog, UnsupportedVersion
 from tribes.core.events import Event, EventTable, Payload
-from tribes.events.plain import CACHE as CACHE  # noqa: PLC0414  re-exported, for mypy
+from tribes.events.forms import CACHE as CACHE  # noqa: PLC0414  re-exported, for mypy
+from tribes.events.forms import FACTORY, NO_DEFAULT, Form, form
 from tribes.events.plain import (
     NOT_PLAIN,
     cache_fields,
@@ -148,12 +148,13 @@ def structure_failed(exc: BaseException) -> bool:
 
 
 def field_names(cls: type[Event]) -> tuple[str, ...]:
-    return tuple(a.name for a in attrs.fields(cls))
+    """An event's fields in wire order: its :class:`~tribes.events.forms.Form`'s."""
+    return form(cls).names
 
 
 def event_to_wire(event: Event) -> list[Any]:
     cls = type(event)
-    return [cls.TAG, *(unstructure(getattr(event, n)) for n in field_names(cls))]
+    return [cls.TAG, *map(unstructure, form(cls).values(event))]
 
 
 def event_to_dict(event: Event) -> Payload:
@@ -300,29 +301,23 @@ def identity(state: Any) -> Any:
 
 _SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
 _ROWS = frozenset({list, tuple})
-_NO_DEFAULT: Any = object()
-"""The default of a field that has none (never left out)."""
-_Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]], tuple[Any, ...]]
-_FIELDS: dict[type, _Fields | None] = {}
-"""By class of a state's value: the names of its serialized fields, sorted, a getter of their
-values and their defaults (:data:`_NO_DEFAULT` for none; an ``attrs.Factory`` for one made from
-the object; ``()`` when no field has one) (an attrs class, taken field by field); ``_BY_VALUE`` (an enum); or None (another
-class: the converter's own path)."""
-_FACTORY: Any = type(attrs.Factory(tuple))
-"""The class of ``attrs.Factory(...)`` (its stubs call it a function)."""
+_WALKS: dict[type, Form | None] = {}
+"""By class of a state's value: its :class:`~tribes.events.forms.Form` (an attrs class, taken
+field by field in sorted order); :data:`_BY_VALUE` (an enum); or None (another class: the
+converter's own path)."""
 _UNSEEN: Any = object()
-_BY_VALUE: _Fields = ((), lambda value: (), ())
-"""The mark of an enum (compared by identity: it travels by value, not field by field)."""
+_BY_VALUE: Any = object()
+"""The mark of an enum (it travels by value, not field by field)."""
 
 
 def canonical_plain(value: Any, *, elide: bool = False) -> Any:
     """``canonical(converter().unstructure(value))``, as msgpack packs it, in one walk and a
     quarter of the time: a list or tuple of plain values is taken whole (msgpack packs a tuple
-    as the list canonical makes of it), an attrs object is read field by field in sorted order
-    (with ``elide``, those at their declared default left out: :func:`identity`).
-    Anything else (an enum, a subclass) takes the converter's path.
-    Every append of a log and every game of a corpus hashes a state, so this is worth its
-    length."""
+    as the list canonical makes of it), an attrs object is read by its form (its serialized
+    fields in sorted order, :func:`tribes.events.forms.form`; with ``elide``, those at their
+    declared default left out: :func:`identity`). Anything else (an enum, a subclass) takes
+    the converter's path. Every append of a log and every game of a corpus hashes a state, so
+    this is worth its length (docs/performance.md: 4.3× the converter's on Clans)."""
     kind = type(value)
     if kind in _SCALARS:
         return value
@@ -338,58 +333,33 @@ def canonical_plain(value: Any, *, elide: bool = False) -> Any:
         if _SCALARS.issuperset(map(type, value)):
             return {str(k): canonical_plain(value[k], elide=elide) for k in sorted(value, key=str)}
         return canonical(converter().unstructure(value))
-    fields = _FIELDS.get(kind, _UNSEEN)
-    if fields is _UNSEEN:
-        fields = _FIELDS[kind] = _plain_fields(kind)
-    if fields is None:
+    walk = _WALKS.get(kind, _UNSEEN)
+    if walk is _UNSEEN:
+        walk = _WALKS[kind] = _walk_of(kind)
+    if walk is None:
         return canonical(converter().unstructure(value))
-    if fields is _BY_VALUE:
+    if walk is _BY_VALUE:
         return canonical_plain(value.value)  # enums travel by value
-    names, values, defaults = fields
+    names, values, defaults = walk.sorted_names, walk.sorted_values(value), walk.defaults
     if elide and defaults:
         return {
             name: v if type(v) in _SCALARS else canonical_plain(v, elide=True)
-            for name, v, default in zip(names, values(value), defaults, strict=True)
-            if default is _NO_DEFAULT
-            or v != (default.factory(value) if type(default) is _FACTORY else default)
+            for name, v, default in zip(names, values, defaults, strict=True)
+            if default is NO_DEFAULT
+            or v != (default.factory(value) if type(default) is FACTORY else default)
         }
     return {
         name: v if type(v) in _SCALARS else canonical_plain(v, elide=elide)
-        for name, v in zip(names, values(value), strict=True)
+        for name, v in zip(names, values, strict=True)
     }
 
 
-def _plain_fields(kind: type) -> _Fields | None:
-    """The sorted serialized fields of an attrs class (the converter unstructures it into a
-    dict of them), a getter of their values and their defaults; ``_BY_VALUE`` for an enum;
-    None for a class of any other kind."""
+def _walk_of(kind: type) -> Form | None:
+    """How :func:`canonical_plain` takes a value of ``kind``: its form (an attrs class), the
+    mark of an enum, or None (the converter's path)."""
     if issubclass(kind, Enum):
-        return _BY_VALUE
-    if not attrs.has(kind):
-        return None
-    kept = sorted(serialized(kind), key=_name)
-    names = tuple(a.name for a in kept)
-    defaults = tuple(_declared_default(a.default) for a in kept)
-    if all(d is _NO_DEFAULT for d in defaults):
-        defaults = ()  # nothing to leave out: the walk of the full form
-    if len(names) < 2:  # attrgetter takes at least one name, and gives a tuple from two
-        return names, lambda value: tuple(getattr(value, name) for name in names), defaults
-    return names, operator.attrgetter(*names), defaults
-
-
-def _name(field: attrs.Attribute[Any]) -> str:
-    return field.name
-
-
-def _declared_default(default: Any) -> Any:
-    """A field's default as the walk compares with: :data:`_NO_DEFAULT` for none, the value a
-    factory makes (once: a default is a value, ``()`` or ``frozenset()``), the factory itself
-    when it takes the object."""
-    if default is attrs.NOTHING:
-        return _NO_DEFAULT
-    if type(default) is _FACTORY:
-        return default if default.takes_self else default.factory()
-    return default
+        return _BY_VALUE  # type: ignore[no-any-return]  # a mark
+    return form(kind) if attrs.has(kind) else None
 
 
 def to_json(data: Any, *, indent: int | None = 2) -> str:

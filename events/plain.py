@@ -17,9 +17,8 @@ from typing import Any
 
 import attrs
 
-CACHE = "tribes.cache"
-"""Metadata key of a state field that is a cache of others: never serialized, never hashed; a
-class with such fields rebuilds them in ``classmethod from_fields(**fields)``."""
+from tribes.events.forms import CACHE as CACHE  # noqa: PLC0414  re-exported, for mypy
+from tribes.events.forms import form
 
 
 def valid_text(text: str) -> bool:
@@ -32,23 +31,16 @@ def valid_text(text: str) -> bool:
 
 
 def cache_fields(cls: type) -> tuple[str, ...]:
-    """The names of an attrs class's cache fields (marked with :data:`CACHE`)."""
-    return tuple(a.name for a in attrs.fields(cls) if a.metadata.get(CACHE))
+    """The names of an attrs class's cache fields (marked with :data:`CACHE`): its form's."""
+    return form(cls).caches
 
 
 def serialized(cls: type) -> tuple[attrs.Attribute[Any], ...]:
-    """The one mapping of an attrs class to plain data: the fields the codec writes and reads,
-    in declared order (every field but the caches), each with its type and default. The
-    converter's hooks (``codec.make_converter``), the plain path (here) and the walk a state's
-    hash is made by (``codec.canonical_plain``, in sorted order, a field at its default left
-    out of the identity) all take their fields from it."""
-    fields = _SERIALIZED.get(cls)
-    if fields is None:
-        fields = _SERIALIZED[cls] = tuple(a for a in attrs.fields(cls) if not a.metadata.get(CACHE))
-    return fields
-
-
-_SERIALIZED: dict[type, tuple[attrs.Attribute[Any], ...]] = {}
+    """The fields the codec writes and reads of an attrs class, in declared order (every field
+    but the caches), each with its type and default: its form's
+    (:func:`tribes.events.forms.form`, the one mapping the converter's hooks, the plain path
+    here and the walk a state's hash is made by all take their fields from)."""
+    return form(cls).fields
 
 
 NOT_PLAIN: Any = object()
@@ -57,7 +49,7 @@ _Take = Callable[[Any], Any]
 _TAKERS: dict[Any, _Take | None] = {}
 """By class or type: how the plain path structures a value of it (the value, or NOT_PLAIN), or
 None for one it leaves to the converter."""
-_FORMS: dict[type, tuple[tuple[str, _Take, bool], ...] | None] = {}
+_TAKES: dict[type, tuple[tuple[str, _Take, bool], ...] | None] = {}
 """By attrs class: each field's name, how to structure its value, and whether it is required;
 None for a class the plain path leaves to the converter (cache fields, a type it does not
 take)."""
@@ -84,10 +76,11 @@ def plain_data(value: Any, *, in_fields: bool = False) -> Any:
         return dict(pairs) if plain else NOT_PLAIN
     if isinstance(value, Enum):
         return plain_data(value.value)
-    form = _form(kind) if not in_fields and attrs.has(kind) else None
-    if form is None:
+    takes = _takes(kind) if not in_fields and attrs.has(kind) else None
+    if takes is None:
         return NOT_PLAIN
-    return plain_data({name: getattr(value, name) for name, _, _ in form}, in_fields=True)
+    mapping = form(kind)
+    return plain_data(dict(zip(mapping.names, mapping.values(value), strict=True)), in_fields=True)
 
 
 def plain_value(data: Any, cls: Any) -> Any:
@@ -166,16 +159,16 @@ def _mapping_taker(key: _Take | None, item: _Take | None) -> _Take | None:
 
 
 def _attrs_taker(cls: type) -> _Take | None:
-    form = _form(cls)
-    if form is None:
+    takes = _takes(cls)
+    if takes is None:
         return None
-    names = {name for name, _, _ in form}
+    names = set(form(cls).names)
 
     def take(data: Any) -> Any:
         if type(data) is not dict or not names.issuperset(data):
             return NOT_PLAIN
         fields = {}
-        for name, take_field, required in form:
+        for name, take_field, required in takes:
             if name in data:
                 value = take_field(data[name])
                 if value is NOT_PLAIN:
@@ -191,24 +184,24 @@ def _attrs_taker(cls: type) -> _Take | None:
     return take
 
 
-def _form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
-    if cls not in _FORMS:
-        _FORMS[cls] = None  # a class met again inside its own fields is the converter's
-        _FORMS[cls] = _make_form(cls)
-    return _FORMS[cls]
+def _takes(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
+    if cls not in _TAKES:
+        _TAKES[cls] = None  # a class met again inside its own fields is the converter's
+        _TAKES[cls] = _make_takes(cls)
+    return _TAKES[cls]
 
 
-def _make_form(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
-    if cache_fields(cls):
+def _make_takes(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
+    if form(cls).caches:
         return None
     try:
         attrs.resolve_types(cls)
     except Exception:  # noqa: BLE001  a type named only for type checkers: whatever the converter makes of it
         return None
-    form = []
-    for field in serialized(cls):
+    takes = []
+    for field in form(cls).fields:
         take = _taker(field.type)
         if take is None or not field.init or field.alias != field.name:
             return None
-        form.append((field.name, take, field.default is attrs.NOTHING))
-    return tuple(form)
+        takes.append((field.name, take, field.default is attrs.NOTHING))
+    return tuple(takes)

@@ -238,8 +238,9 @@ class _Reader:
         return version
 
     def _source(self, value: list[Any], number: int) -> str:
-        if len(value) != 2 or not isinstance(value[1], str) or not value[1].isprintable():
-            raise self.bad(f"the input before game {number} is not named by a line of text")
+        # a path may hold any character but NUL (control characters too: shown escaped)
+        if len(value) != 2 or not isinstance(value[1], str) or "\x00" in value[1]:
+            raise self.bad(f"the input before game {number} is not named by a path")
         if not value[1] or len(value[1]) > MAX_NAME:
             raise self.bad(f"the input before game {number} has no name or a name too long")
         return str(value[1])

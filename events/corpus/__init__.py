@@ -7,11 +7,13 @@ Layout (corpus format version 3)::
 
     frame   = uvarint(len(payload))  payload  CRC-32 of the payload (4 bytes, big-endian)
     corpus header = msgpack ["tribes-corpus", 3, {}]
-    part    = msgpack [1, number, header data without the seed, shared annex or nil]
+    part    = msgpack [1, number, header data without the seed, shared annex or nil,
+                       parts' names of its games' first checkpoints or nil]
     game    = msgpack [2, part number, seed, [[tag, fields...], ...], digest (12 bytes),
                        annex or nil, [checkpoint, ...]]
     checkpoint = [events, rules version, state digest (8 bytes), parts' digests,
-                  parts' names or nil (those of the one before), [scores, winners]]
+                  parts' names or nil (those of the one before; the first's: its part's),
+                  [scores, winners]]
                                                    (the last two left out when nil)
     annex   = [[[at, tag name or event index, text or nil], ...],    (its tags and notes)
                [[events, annotations], ...] or nil,                  (where its appends ended)
@@ -23,7 +25,8 @@ Layout (corpus format version 3)::
     trailer = "TRCI"  offset of the index (8 bytes)  games in the corpus (4 bytes)
               CRC-32 of those 16 bytes (4 bytes)                        (20 bytes, big-endian)
 
-Version 2 (still read) recorded no checkpoints: its games were 6 values, their digest covered
+Version 2 (still read) recorded no checkpoints: its parts were 4 values, its games 6, their
+digest covered
 the state hash after the last event (so an altered game and one written under other rules
 could not be told apart), their annex named where their log's checkpoints were. Version 1
 (still read) had no annexes and no append digest either: its parts were 3 values, its games
@@ -93,6 +96,7 @@ from tribes.events.corpus.records import (
     RawGame,
     annex_problem,
     corpus_header,
+    first_names,
     frame,
     game_digest,
     game_digest_v3,
@@ -145,6 +149,7 @@ __all__ = [
     "annex_problem",
     "check_records",
     "corpus_header",
+    "first_names",
     "frame",
     "frame_at",
     "game_digest",

@@ -161,13 +161,21 @@ def part_bytes(header: Header) -> bytes:
 
 
 def part_record(
-    number: int, part: bytes, annex: bytes = b"", version: int = FORMAT_VERSION
+    number: int,
+    part: bytes,
+    annex: bytes = b"",
+    version: int = FORMAT_VERSION,
+    names: tuple[str, ...] | None = None,
 ) -> bytes:
-    """A header part's frame; in version 2 it also holds the annex its games share (or nil)."""
+    """A header part's frame; from version 2 it also holds the annex its games share (or nil),
+    in version 3 the parts' names of its games' first checkpoints (or nil)."""
     if version == 1:
         return frame(b"\x93" + codec.pack(PART) + codec.pack(number) + part)
     shared = annex or codec.pack(None)
-    return frame(b"\x94" + codec.pack(PART) + codec.pack(number) + part + shared)
+    if version == 2:
+        return frame(b"\x94" + codec.pack(PART) + codec.pack(number) + part + shared)
+    listed = codec.pack(list(names) if names else None)
+    return frame(b"\x95" + codec.pack(PART) + codec.pack(number) + part + shared + listed)
 
 
 def game_record(
@@ -190,12 +198,15 @@ def game_record(
     return frame(b"\x97" + body + (annex or codec.pack(None)) + (marks or codec.pack([])))
 
 
-def pack_marks(checkpoints: Sequence[Checkpoint]) -> bytes:
+def pack_marks(
+    checkpoints: Sequence[Checkpoint], names_before: tuple[str, ...] | None = None
+) -> bytes:
     """A game's checkpoints as a corpus of version 3 records them: as a log of version 3 does
     (``[events, rules version, state digest, parts' digests, names or nil, outcome]``, the
-    names nil when they are those of the checkpoint before, the last two left out when nil)."""
+    names nil when they are those of the checkpoint before (for the first: ``names_before``,
+    its part's), the last two left out when nil)."""
     out: list[list[Any]] = []
-    names: tuple[str, ...] | None = None
+    names = names_before
     for mark in checkpoints:
         item: list[Any] = [mark.events, mark.rules, mark.digest, mark.parts]
         if mark.names != names or mark.outcome is not None:
@@ -207,14 +218,31 @@ def pack_marks(checkpoints: Sequence[Checkpoint]) -> bytes:
     return codec.pack(out)
 
 
-def read_marks(items: Any, events: int) -> tuple[Checkpoint, ...]:
-    """A game's checkpoints from their packed values (:func:`pack_marks`); Bad unless they are
-    well formed, in strictly increasing order of events, the last after the game's last
-    event."""
+def first_names(marks: bytes) -> tuple[bytes, tuple[str, ...] | None]:
+    """Packed checkpoints (:func:`pack_marks`, the first with its names) without the first
+    one's names, and those names: what a game's header part holds for it in version 3."""
+    items = codec.unpack_all(marks)[0]
+    first = items[0]
+    if len(first) < 5 or first[4] is None:
+        return marks, None
+    names = tuple(first[4])
+    if len(first) == 5:
+        first.pop()
+    else:
+        first[4] = None
+    return codec.pack(items), names
+
+
+def read_marks(
+    items: Any, events: int, names_before: tuple[str, ...] | None = None
+) -> tuple[Checkpoint, ...]:
+    """A game's checkpoints from their packed values (:func:`pack_marks`; ``names_before``
+    its part's names); Bad unless they are well formed, in strictly increasing order of
+    events, the last after the game's last event."""
     if not isinstance(items, list) or not items:
         raise Bad("is malformed: it records no checkpoint")
     out: list[Checkpoint] = []
-    names: tuple[str, ...] | None = None
+    names = names_before
     for item in items:
         if not (
             isinstance(item, list)
@@ -323,11 +351,14 @@ def trailer_at(data: bytes, pos: int) -> tuple[int, int] | None:
 # --- reading records ------------------------------------------------------------------------------
 
 
-def read_part(payload: bytes, number: int, version: int) -> tuple[dict[str, Any], bytes]:
-    """The header data of part ``number`` (without a seed) and the packed annex its games share
-    (empty: none), from its payload."""
+def read_part(
+    payload: bytes, number: int, version: int
+) -> tuple[dict[str, Any], bytes, tuple[str, ...] | None]:
+    """The header data of part ``number`` (without a seed), the packed annex its games share
+    (empty: none) and the parts' names of its games' first checkpoints (version 3; None:
+    none), from its payload."""
     items = values(payload)
-    size = 3 if version == 1 else 4
+    size = {1: 3, 2: 4}.get(version, 5)
     if (
         len(items) != size
         or items[0] != PART
@@ -342,7 +373,17 @@ def read_part(payload: bytes, number: int, version: int) -> tuple[dict[str, Any]
         annex = codec.pack(items[3])
         if annex_problem(items[3], shared=True) is not None:
             raise Bad(f"is malformed: its annex {annex_problem(items[3], shared=True)}")
-    return items[2], annex
+    names = None
+    if version >= 3 and items[4] is not None:
+        given = items[4]
+        if not (
+            isinstance(given, list)
+            and all(isinstance(n, str) and 0 < len(n) <= 64 and n.isidentifier() for n in given)
+            and given == sorted(set(given))
+        ):
+            raise Bad("is malformed: its parts' names are not names in order")
+        names = tuple(given)
+    return items[2], annex, names
 
 
 @attrs.frozen
@@ -361,7 +402,10 @@ class RawGame:
     """Its checkpoints as recorded (version 3; empty before)."""
 
 
-def read_game(payload: bytes, version: int) -> RawGame:
+def read_game(
+    payload: bytes, version: int, names: dict[int, tuple[str, ...]] | None = None
+) -> RawGame:
+    """A game record; ``names``: the parts' names each header part holds (version 3)."""
     items = values(payload, MAX_EVENTS)
     size = {1: 5, 2: 6}.get(version, 7)
     if (
@@ -383,7 +427,9 @@ def read_game(payload: bytes, version: int) -> RawGame:
         if why is not None:
             raise Bad(f"is malformed: its annex {why}")
         annex = codec.pack(items[5])
-    marks = read_marks(items[6], len(items[3])) if version >= 3 else ()
+    marks: tuple[Checkpoint, ...] = ()
+    if version >= 3:
+        marks = read_marks(items[6], len(items[3]), (names or {}).get(items[1]))
     return RawGame(items[1], items[2], items[3], items[4], pack_events(items[3]), annex, marks)
 
 

@@ -12,8 +12,6 @@ from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-import attrs
-
 from tribes.core.errors import BadPosition, GameOver, IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending, highest
@@ -39,8 +37,8 @@ from tribes.games.clans.state import (
     Huts,
     PendingOrder,
     Village,
+    evolve,
     from_seed,
-    new_state,
 )
 
 TWELFTH = "the 12th village is founded"
@@ -62,7 +60,7 @@ def setup(header: Header, options: Mapping[str, str]) -> ClansState:
                 "asked for (C18, C19)"
             )
     if start.pending is None and (start.founded >= VILLAGES or not has_move(start)):
-        return attrs.evolve(start, over=True)
+        return evolve(start, over=True)
     return start
 
 
@@ -322,7 +320,7 @@ def apply(state: ClansState, event: Event) -> tuple[ClansState, tuple[Effect, ..
         return _move(state, board, source, target)
     check(state, event)
     assert isinstance(event, OrderChosen)
-    cleared = attrs.evolve(state, pending=None)
+    cleared = evolve(state, pending=None)
     return _found_and_pass(cleared, event.villages)
 
 
@@ -349,7 +347,7 @@ def _move(
     after = _after(state, moved, state.to_move, state.chips, state.track, state.villages)
     orders = _distinct_orders(after, found)
     if len(orders) > 1:
-        pending = attrs.evolve(after, pending=PendingOrder(villages=found))
+        pending = evolve(after, pending=PendingOrder(villages=found))
         return pending, (OrderAwaited(seat=state.to_move, villages=found),)
     return _found_and_pass(after, orders[0])
 
@@ -397,20 +395,17 @@ def _after(
     """The state after a move (``moved``: the board :func:`_moved` made of it, villages founded
     or not), with ``to_move`` next and these chips, track and villages."""
     huts, totals, occupied, pairs, big = moved
-    return new_state(
-        state.board,
-        state.clans,
-        tuple(huts),
-        tuple(totals),
-        occupied,
-        pairs,
-        big,
-        to_move,
-        tuple(chips),
-        tuple(track),
-        tuple(villages),
-        state.pending,
-        state.over,
+    return evolve(
+        state,
+        huts=tuple(huts),
+        totals=tuple(totals),
+        occupied=occupied,
+        pairs=pairs,
+        big=big,
+        to_move=to_move,
+        chips=tuple(chips),
+        track=tuple(track),
+        villages=tuple(villages),
     )
 
 
@@ -569,21 +564,7 @@ def _end(
     state: ClansState, effects: list[Effect], reason: str
 ) -> tuple[ClansState, tuple[Effect, ...]]:
     """C22: reveal the clans; score track plus chips; the highest score wins, ties share it."""
-    ended = new_state(  # attrs.evolve, for the one field, costs more than a move
-        state.board,
-        state.clans,
-        state.huts,
-        state.totals,
-        state.occupied,
-        state.pairs,
-        state.big,
-        state.to_move,
-        state.chips,
-        state.track,
-        state.villages,
-        state.pending,
-        True,
-    )
+    ended = evolve(state, over=True)
     scores = ended.scores()
     effects.append(
         GameEnded(

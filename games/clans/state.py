@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import attrs
 
+from tribes.core.builders import evolver
 from tribes.core.prng import Chance
 from tribes.core.reprs import fields_repr
 from tribes.events.codec import CACHE
@@ -106,7 +107,7 @@ class ClansState:
             fields["chips"],
             fields["track"],
         )
-        return attrs.evolve(built, **rest)
+        return evolve(built, **rest)
 
     @property
     def founded(self) -> int:
@@ -130,47 +131,9 @@ def c_index(colour: Colour) -> int:
     return COLOURS.index(colour)
 
 
-_NEW = object.__new__
-_INIT = ClansState.__init__
-
-
-def new_state(
-    board: Board,
-    clans: tuple[Colour, ...],
-    huts: tuple[Huts, ...],
-    totals: tuple[int, ...],
-    occupied: int,
-    pairs: int,
-    big: int,
-    to_move: int,
-    chips: tuple[int, ...],
-    track: tuple[int, ...],
-    villages: tuple[Village, ...],
-    pending: PendingOrder | None,
-    over: bool,
-) -> ClansState:
-    """The state of these fields, made as calling the class makes it (``object.__new__``, then
-    the class's own ``__init__``) but without the dict of keywords Python builds to call a class
-    and unpacks again for ``__init__``: a quarter of a state's cost, and a move makes one."""
-    state = _NEW(ClansState)
-    _INIT(
-        state,
-        board_source=board.source,
-        board=board,
-        clans=clans,
-        huts=huts,
-        totals=totals,
-        occupied=occupied,
-        pairs=pairs,
-        big=big,
-        to_move=to_move,
-        chips=chips,
-        track=track,
-        villages=villages,
-        pending=pending,
-        over=over,
-    )
-    return state
+evolve = evolver(ClansState)
+"""``evolve(state, to_move=1, ...)``: the state with these fields changed, every other one carried
+(``attrs.evolve``, made fast by ``core.builders``): how the reducer makes each new state."""
 
 
 def build(
@@ -199,20 +162,19 @@ def build(
                     big |= 1 << t
             else:
                 pairs &= ~touch[t]
-    return new_state(
-        board,
-        tuple(clans),
-        huts,
-        totals,
-        occupied,
-        pairs,
-        big,
-        to_move,
-        tuple(chips),
-        tuple(track),
-        tuple(villages),
-        None,
-        False,
+    return ClansState(
+        board_source=board.source,
+        board=board,
+        clans=tuple(clans),
+        huts=huts,
+        totals=totals,
+        occupied=occupied,
+        pairs=pairs,
+        big=big,
+        to_move=to_move,
+        chips=tuple(chips),
+        track=tuple(track),
+        villages=tuple(villages),
     )
 
 

@@ -5,9 +5,10 @@ the outcome. Placement lookups live in ``placement``, the unions in ``features``
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import accumulate, compress
 
+from tribes.core.builders import maker
 from tribes.core.errors import GameOver, IllegalMove, TribesError
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending
@@ -34,29 +35,24 @@ from tribes.games.hunters.placement import (
 )
 from tribes.games.hunters.positions import from_position
 from tribes.games.hunters.scoring import complete, finish, winners_of
-from tribes.games.hunters.state import HuntersState, Piece, from_seed, new_state
+from tribes.games.hunters.state import HuntersState, Piece, evolve, from_seed
 
 Options = tuple[tuple[str, int], ...]
 """The (piece, feature) options of one placement."""
 
 
-_NEW = object.__new__
-_PLACE = TilePlaced.__init__
-_PLACED = PlacedTile.__init__
-"""A move's event and effect are made as calling their class makes them (``object.__new__``,
-then the class's own ``__init__``) without the dict of keywords a class call builds and unpacks:
+_placed_move = maker(TilePlaced)
+_placed_tile = maker(PlacedTile)
+"""A move's event and its first effect, made as calling their class makes them (``core.builders``):
 each move makes one of each."""
 
 
 def _move(p: Placement, option: tuple[str, int] | None) -> TilePlaced:
     """The move of placement ``p`` with ``option`` (piece, feature id) or none."""
     x, y, r = decode(p)
-    move = _NEW(TilePlaced)
     if option is None:
-        _PLACE(move, x=x, y=y, rotation=r)
-    else:
-        _PLACE(move, x=x, y=y, rotation=r, piece=option[0], feature=option[1])
-    return move
+        return _placed_move(x=x, y=y, rotation=r)
+    return _placed_move(x=x, y=y, rotation=r, piece=option[0], feature=option[1])
 
 
 class Moves(MoveList):
@@ -131,6 +127,30 @@ class Moves(MoveList):
             yield _move(p, None)
             for option in options:
                 yield _move(p, option)
+
+    def notation(self, write: Callable[[Event], str]) -> list[str]:
+        """``write`` of each move, the text of a move (a placement, a piece option) listed
+        before taken again (:data:`_TEXTS`): an open cell stays open from turn to turn, and
+        a turn's fifty moves are mostly those of the turns before."""
+        texts = _TEXTS.get(write)
+        if texts is None or len(texts) >= TEXTS_KEPT:
+            texts = _TEXTS[write] = {}
+        out = []
+        for p, options in self._placements():
+            for option in (None, *options):
+                key = (p, option)
+                text = texts.get(key)
+                if text is None:
+                    text = texts[key] = write(_move(p, option))
+                out.append(text)
+        return out
+
+
+_TEXTS: dict[Callable[[Event], str], dict[tuple[Placement, tuple[str, int] | None], str]] = {}
+"""By the notation that wrote them (a game's ``format_move``), the texts of the moves it wrote,
+by placement and option: a bounded memo (:data:`TEXTS_KEPT` a notation) of a pure function of
+immutable values."""
+TEXTS_KEPT = 1 << 14
 
 
 def legal_moves(state: HuntersState) -> Moves:
@@ -256,14 +276,12 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
     tile (H13) or the next player's land tile, or the end (H14)."""
     check(state, event)
     assert isinstance(event, TilePlaced)
-    tiles, players, seat = state.tiles, state.players, state.to_move
+    players, seat = state.players, state.to_move
     tile = state.drawn
     assert tile is not None
     x, y, r = event.x, event.y, event.rotation
     kind = event.piece
-    placed_tile = _NEW(PlacedTile)
-    _PLACED(placed_tile, tile=tile, x=x, y=y, rotation=r)
-    effects: list[Effect] = [placed_tile]
+    effects: list[Effect] = [_placed_tile(tile=tile, x=x, y=y, rotation=r)]
     supply = state.supply
     if kind is not None:
         members, huts = supply[seat]
@@ -281,20 +299,19 @@ def apply(state: HuntersState, event: Event) -> tuple[HuntersState, tuple[Effect
         supply = tuple((m, h) for m, h in back)
     placed = (*state.placed, (x, y, tile, r))
     drawn, bonus, stack, bonus_stack, removed = next_tile(state, board, gold, effects)
-    after = new_state(  # not attrs.evolve: this is the hot path, and evolve is slow
-        tiles,
-        board,
-        players,
-        placed,
-        pieces,
-        supply,
-        scores,
-        stack,
-        bonus_stack,
-        removed,
-        drawn,
-        bonus,
-        seat if bonus else (seat + 1) % players,
+    after = evolve(
+        state,
+        board=board,
+        placed=placed,
+        pieces=pieces,
+        supply=supply,
+        scores=scores,
+        stack=stack,
+        bonus_stack=bonus_stack,
+        removed=removed,
+        drawn=drawn,
+        bonus=bonus,
+        to_move=seat if bonus else (seat + 1) % players,
     )
     if drawn is None:
         after, final = finish(after)

@@ -6,13 +6,11 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 
-import attrs
-
 from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import TileSet
 from tribes.games.hunters.events import FeatureScored, GameEnded
 from tribes.games.hunters.features import Board, Group, Node, System
-from tribes.games.hunters.state import HuntersState, Piece
+from tribes.games.hunters.state import HuntersState, Piece, evolve
 
 
 def majority(counts: Sequence[int]) -> tuple[int, ...]:
@@ -209,7 +207,7 @@ def finish(state: HuntersState) -> tuple[HuntersState, tuple[FeatureScored | Gam
         if p.kind in ("gatherer", "fisher"):
             members, huts = supply[p.seat]
             supply[p.seat] = (members + 1, huts)
-    done = attrs.evolve(
+    done = evolve(
         state,
         scores=tuple(scores),
         pieces=pieces,

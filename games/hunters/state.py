@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from tribes.core.builders import evolver
 from tribes.core.prng import Chance
 from tribes.core.reprs import fields_repr
 from tribes.events.codec import CACHE
@@ -87,47 +88,9 @@ class HuntersState:
         return cls(**fields)
 
 
-_NEW = object.__new__
-_INIT = HuntersState.__init__
-
-
-def new_state(
-    tiles: TileSet,
-    board: Board,
-    players: int,
-    placed: tuple[tuple[int, int, int, int], ...],
-    pieces: tuple[Piece, ...],
-    supply: tuple[tuple[int, int], ...],
-    scores: tuple[int, ...],
-    stack: tuple[int, ...],
-    bonus_stack: tuple[int, ...],
-    removed: tuple[int, ...],
-    drawn: int | None,
-    bonus: bool,
-    to_move: int,
-) -> HuntersState:
-    """The state of a game going on with these fields, made as calling the class makes it
-    (``object.__new__``, then the class's own ``__init__``) but without the dict of keywords
-    Python builds to call a class and unpacks again for ``__init__``: a move makes one."""
-    state = _NEW(HuntersState)
-    _INIT(
-        state,
-        tiles_source=tiles.source,
-        players=players,
-        placed=placed,
-        pieces=pieces,
-        supply=supply,
-        scores=scores,
-        stack=stack,
-        bonus_stack=bonus_stack,
-        removed=removed,
-        drawn=drawn,
-        bonus=bonus,
-        to_move=to_move,
-        tiles=tiles,
-        board=board,
-    )
-    return state
+evolve = evolver(HuntersState)
+"""``evolve(state, to_move=1, ...)``: the state with these fields changed, every other one carried
+(``attrs.evolve``, made fast by ``core.builders``): how the reducer makes each new state."""
 
 
 def rebuild(state: HuntersState) -> Board:
@@ -168,18 +131,18 @@ def started(
     supply = [[MEMBERS, HUTS] for _ in range(players)]
     for p in pieces:
         supply[p.seat][1 if p.kind == "hut" else 0] -= 1
-    return new_state(
-        tiles,
-        board,
-        players,
-        placed,
-        pieces,
-        tuple((m, h) for m, h in supply),
-        tuple(scores or (0,) * players),
-        rest,
-        tuple(bonus),
-        tuple(removed) + unfit,
-        drawn,
-        False,
-        to_move,
+    return HuntersState(
+        tiles_source=tiles.source,
+        tiles=tiles,
+        board=board,
+        players=players,
+        placed=placed,
+        pieces=pieces,
+        supply=tuple((m, h) for m, h in supply),
+        scores=tuple(scores or (0,) * players),
+        stack=rest,
+        bonus_stack=tuple(bonus),
+        removed=tuple(removed) + unfit,
+        drawn=drawn,
+        to_move=to_move,
     )

@@ -34,8 +34,8 @@ def fields(state: HuntersState, seats: Sequence[str], viewer: Viewer) -> dict[st
         "stack": len(state.stack),
         "bonus_stack": len(state.bonus_stack),
         "removed": list(state.removed),
-        "tiles": [_row(tiles, board, placed, named, _tile_row) for placed in state.placed],
-        "pieces": [_row(tiles, board, piece, named, _piece_row) for piece in state.pieces],
+        "tiles": _rows("tiles", tiles, board, state.placed, named, _tile_row),
+        "pieces": _rows("pieces", tiles, board, state.pieces, named, _piece_row),
         "supply": {
             name: {"members": members, "huts": huts}
             for name, (members, huts) in zip(seats, state.supply, strict=True)
@@ -65,12 +65,31 @@ def features(state: HuntersState, seats: Sequence[str]) -> list[dict[str, Any]]:
     System: an immutable tuple), so its row is taken from :data:`_ROWS` (``log --json
     --states`` documents every step: most features stay as they were)."""
     tiles, board, named = state.tiles, state.board, tuple(seats)
-    out: list[_Row] = [
-        _row(tiles, board, group, named, _group_row) for group in board.groups.values()
-    ]
-    out += [_row(tiles, board, system, named, _system_row) for system in board.systems.values()]
-    out.sort(key=_FIRST)  # by place: a feature's place is its own (a node is in one)
-    return [row for _, row in out]
+    parts: list[Any] = [*board.groups.values()]
+    n = len(parts)
+    parts += board.systems.values()
+    out: list[Any] = _kept_rows(tiles, named, parts)
+    for i, row in enumerate(out):
+        if row is None:  # a feature the move made or changed
+            out[i] = _row(tiles, board, parts[i], named, _group_row if i < n else _system_row)
+    _FEATURES[:] = [tiles, named, parts, out]
+    by_place = sorted(out, key=_FIRST)
+    return [row for _, row in by_place]  # by place: a feature's place is its own (a node is in one)
+
+
+_FEATURES: list[Any] = []
+"""The features of the last document made: its tile set, seats, parts (each Group, then each
+System) and their rows, in that order (a memo of one, which holds the parts so that their
+ids stay their own). A move changes a few features; the rows of the others are taken by the
+identity of the part, in C, rather than each looked up in :data:`_ROWS`."""
+
+
+def _kept_rows(tiles: TileSet, seats: tuple[str, ...], parts: list[Any]) -> list[_Row | None]:
+    """The rows of the features of :data:`_FEATURES` among ``parts``; None for the others."""
+    if not _FEATURES or _FEATURES[0] is not tiles or _FEATURES[1] != seats:
+        return [None] * len(parts)
+    by_id = dict(zip(map(id, _FEATURES[2]), _FEATURES[3], strict=True))
+    return list(map(by_id.get, map(id, parts)))
 
 
 _FIRST = operator.itemgetter(0)
@@ -100,6 +119,38 @@ def _row(
         _ROWS.clear()
     _ROWS[id(part)] = (part, tiles, seats, row)
     return row
+
+
+_LISTS: dict[str, tuple[tuple[Any, ...], TileSet, tuple[str, ...], list[Any]]] = {}
+"""The last list of rows made of each kind (``tiles``, ``pieces``), with the parts, tile set
+and seats it was made of: a memo of one entry a kind. A move adds a tile at the end of the
+placed tiles and leaves the pieces as they were or adds one: the next state's list is this
+one's, what was added made after it."""
+
+
+def _rows(
+    kind: str,
+    tiles: TileSet,
+    board: Board,
+    parts: tuple[T, ...],
+    seats: tuple[str, ...],
+    make: Callable[[TileSet, Board, T, tuple[str, ...]], R],
+) -> list[R]:
+    """The rows of ``parts``: the list made last for them, or for a tuple they begin with
+    (:data:`_LISTS`) and the rows of the rest, or each row as :func:`_row` has it."""
+    kept = _LISTS.get(kind)
+    if kept is not None and kept[1] is tiles and kept[2] == seats:
+        before, rows = kept[0], kept[3]
+        if parts is before:
+            return rows
+        n = len(before)
+        if len(parts) >= n and parts[:n] == before:
+            rows = rows + [_row(tiles, board, part, seats, make) for part in parts[n:]]
+            _LISTS[kind] = (parts, tiles, seats, rows)
+            return rows
+    rows = [_row(tiles, board, part, seats, make) for part in parts]
+    _LISTS[kind] = (parts, tiles, seats, rows)
+    return rows
 
 
 def _group_row(tiles: TileSet, board: Board, group: Group, seats: tuple[str, ...]) -> _Row:

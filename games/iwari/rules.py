@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.events import Effect, Event
 from tribes.core.game import Outcome, Pending
@@ -48,6 +46,7 @@ from tribes.games.iwari.state import (
     ExpeditionCard,
     IwariState,
     Phase,
+    evolve,
     from_seed,
 )
 
@@ -217,7 +216,7 @@ def apply(state: IwariState, event: Event) -> tuple[IwariState, tuple[Effect, ..
     elif isinstance(event, ThirdTribePlayed):
         after = _play(state, THIRD, event, effects, phase=Phase.REFILL)
     elif isinstance(event, _PASSES):
-        after = _with(state, phase=Phase.REFILL)
+        after = evolve(state, phase=Phase.REFILL)
     elif isinstance(event, CardExchanged):
         hand = list(state.hands[seat])
         hand[TERRAINS.index(event.card)] -= 1
@@ -257,7 +256,7 @@ def _play(
         )
     )
     before = situations.codes(game_map, state.situations, state.tents, state.totems)
-    after = _with(
+    after = evolve(
         state,
         tents=placed.tents,
         totems=placed.totems,
@@ -291,24 +290,24 @@ def _earn(before: IwariState, after: IwariState, seat: int, effects: list[Effect
         left[FEAT_KINDS.index(feat.kind)] -= 1
         effects.append(FeatEarned(seat=seat, kind=feat.kind, options=feat.options))
     earned = _set(after.earned, seat, (*after.earned[seat], *(f.kind for f in found)))
-    return _with(
+    return evolve(
         after, phase=Phase.FEAT, pending_feats=tuple(found), feats_left=tuple(left), earned=earned
     )
 
 
 def _place_feat(state: IwariState, event: FeatPlaced) -> IwariState:
     rest = state.pending_feats[1:]
-    after = _with(state, pending_feats=rest)
+    after = evolve(state, pending_feats=rest)
     if event.target != DECLINED:
         if event.kind in ("honour", "respect"):
             factors = list(after.link_factors)
             factors[event.target] += 1
-            after = _with(after, link_factors=tuple(factors))
+            after = evolve(after, link_factors=tuple(factors))
         else:
             factors = list(after.factors)
             factors[event.target] += 1
-            after = _with(after, factors=tuple(factors))
-    return _with(after, phase=Phase.FEAT if rest else _after_action(after.players, after.played))
+            after = evolve(after, factors=tuple(factors))
+    return evolve(after, phase=Phase.FEAT if rest else _after_action(after.players, after.played))
 
 
 def _after_action(players: int, played: int) -> Phase:
@@ -364,7 +363,7 @@ def _draw(
         # The hand is full and nothing happens at the end of this turn: hand the turn on here
         # rather than rebuild the state once more in _end_turn (it would do just this).
         changes.update(to_move=(state.to_move + 1) % state.players, phase=Phase.ACTION, played=0)
-    return _with(state, **changes)
+    return evolve(state, **changes)
 
 
 def _quiet_end(state: IwariState) -> bool:
@@ -379,7 +378,7 @@ def _advance(state: IwariState, effects: list[Effect]) -> IwariState:
     if state.over:
         return state
     if state.phase is Phase.THIRD and not can_play(state, THIRD):
-        state = _with(state, phase=Phase.REFILL)
+        state = evolve(state, phase=Phase.REFILL)
     if state.phase is Phase.REFILL:
         full = sum(state.hands[state.to_move]) >= HAND
         if full or not sources(state):
@@ -402,15 +401,15 @@ def _end_turn(state: IwariState, effects: list[Effect]) -> IwariState:
                 reason = LAST_TENT
         if reason:
             effects.append(EndTriggered(reason=reason))
-            state = _with(state, ending=True)
+            state = evolve(state, ending=True)
     following = (state.to_move + 1) % state.players
     if state.ending and following == state.start:
         scores, more = scoring.final(state)
         effects.extend(more)
-        ended = _with(state, scores=scores, over=True, phase=Phase.ACTION, played=0)
+        ended = evolve(state, scores=scores, over=True, phase=Phase.ACTION, played=0)
         effects.append(GameEnded(scores=scores, winners=scoring.winners(ended)))
         return ended
-    return _with(state, to_move=following, phase=Phase.ACTION, played=0)
+    return evolve(state, to_move=following, phase=Phase.ACTION, played=0)
 
 
 def _half_journey(state: IwariState, effects: list[Effect]) -> IwariState:
@@ -421,13 +420,13 @@ def _half_journey(state: IwariState, effects: list[Effect]) -> IwariState:
     for i, card in enumerate(display):
         if card is None and deck:
             display[i] = deck.pop(0)
-    state = _with(state, deck=tuple(deck), display=tuple(display), discard=(), half_due=False)
+    state = evolve(state, deck=tuple(deck), display=tuple(display), discard=(), half_due=False)
     scores, more = scoring.half_journey(state)
     effects.extend(more)
-    state = _with(state, scores=scores)
+    state = evolve(state, scores=scores)
     if not deck:
         effects.append(DeckRanOut(time=2))
-        state = _with(state, deck_outs=2)
+        state = evolve(state, deck_outs=2)
     return state
 
 
@@ -454,7 +453,7 @@ def _claim(state: IwariState, seat: int, card_id: str, effects: list[Effect]) ->
             cards[i] = ExpeditionCard(card.id, (*card.claimed, seat))
             effects.append(ExpeditionCompleted(seat=seat, card=card_id, points=points))
             scores = _set(state.scores, seat, state.scores[seat] + points)
-            return _with(state, expeditions=tuple(cards), scores=scores)
+            return evolve(state, expeditions=tuple(cards), scores=scores)
     return state
 
 
@@ -464,19 +463,3 @@ def _points_of(card_id: str) -> tuple[int, int]:
 
 def _set(values: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
-
-
-def _with(state: IwariState, **changes: object) -> IwariState:
-    """A new state: ``state`` with ``changes``, built by the class as any state is (a move
-    rebuilds one once or twice). A state keeps its fields in its ``__dict__`` in their order
-    (the class is not slotted: attrs' frozen ``__init__`` stores each field there, ~3x cheaper
-    than a slot's ``object.__setattr__`` for the 31 fields), so its fields are a copy of that
-    dict, passed in order (matching 31 keywords costs as much as the rest)."""
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    if len(fields) != _FIELD_COUNT:
-        raise TypeError(f"not fields of a state: {sorted(set(fields) - set(state.__dict__))}")
-    return IwariState(*fields.values())
-
-
-_FIELD_COUNT = len(attrs.fields(IwariState))

@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from tribes.core.builders import evolver
 from tribes.core.prng import Chance
 from tribes.core.reprs import fields_repr
 from tribes.events.codec import CACHE
@@ -56,7 +57,7 @@ class ExpeditionCard:
     __repr__ = fields_repr
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(kw_only=True, slots=False)
 class IwariState:
     """Everything about an Iwari game at one point.
 
@@ -65,10 +66,8 @@ class IwariState:
 
     Not slotted (``slots=False``): a move builds a new state of these 30 fields, and attrs'
     frozen ``__init__`` stores a field into the instance's dict ~3x cheaper than into a slot
-    (``object.__setattr__``); ``rules._with`` copies that dict (issue 19: -10% instructions a
-    game). Still frozen: assigning a field raises. Not keyword-only: ``_with`` passes the
-    fields in order, since matching 31 keywords costs more than storing them; so the fields
-    without a default come first.
+    (``object.__setattr__``) (issue 19: -10% instructions a game). Still frozen: assigning a
+    field raises. A move changes a state with :data:`evolve`.
     """
 
     map_source: str
@@ -151,6 +150,11 @@ class IwariState:
             if owner:
                 counts[owner - 1] += 1
         return counts
+
+
+evolve = evolver(IwariState)
+"""``evolve(state, to_move=1, ...)``: the state with these fields changed, every other one carried
+(``attrs.evolve``, made fast by ``core.builders``): how the reducer makes each new state."""
 
 
 def tribes_for(players: int) -> int:

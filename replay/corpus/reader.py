@@ -45,6 +45,8 @@ class Chunk:
     annexes: dict[int, bytes] = attrs.field(factory=dict)
     """The annex each header part shares with its games (tags at the start), if any."""
     version: int = fmt.FORMAT_VERSION
+    names: dict[int, tuple[str, ...]] = attrs.field(factory=dict)
+    """The parts' names of the first checkpoint of each header part's games (version 3)."""
 
 
 class Decoder:
@@ -209,10 +211,13 @@ class Corpus:
             self.layout = fmt.read_layout(self.fd, size, self.name)
             self.parts: dict[int, dict[str, Any]] = {}
             self.annexes: dict[int, bytes] = {}
+            self.names: dict[int, tuple[str, ...]] = {}
             for number, at in self.layout.parts.items():
-                self.parts[number], annex = self._part(number, at)
+                self.parts[number], annex, names = self._part(number, at)
                 if annex:
                     self.annexes[number] = annex
+                if names:
+                    self.names[number] = names
         except BaseException:
             os.close(self.fd)
             raise
@@ -236,7 +241,7 @@ class Corpus:
     def __len__(self) -> int:
         return len(self.layout.offsets)
 
-    def _part(self, number: int, at: int) -> tuple[dict[str, Any], bytes]:
+    def _part(self, number: int, at: int) -> tuple[dict[str, Any], bytes, tuple[str, ...] | None]:
         limit = self.layout.next_start(at)
         try:
             data = fmt.pread(self.fd, min(limit - at, fmt.MAX_RECORD_BYTES + 16), at)
@@ -262,7 +267,7 @@ class Corpus:
                 raise fmt.Bad(f"is corrupt: it spans {limit - at} bytes")
             data = fmt.pread(self.fd, limit - at, at)
             payload = fmt.read_exact_frame(data, 0, limit - at, fmt.MAX_RECORD_BYTES)
-            return fmt.read_game(payload, self.version)
+            return fmt.read_game(payload, self.version, self.names)
         except fmt.Bad as exc:
             raise CorruptCorpus(str(exc), path=self.name, game=k + 1, offset=at) from None
 
@@ -285,7 +290,16 @@ class Corpus:
         base = offsets[0] if offsets else 0
         data = os.pread(self.fd, (limits[-1] - base) if offsets else 0, base)
         return Chunk(
-            self.name, start, data, base, offsets, limits, self.parts, self.annexes, self.version
+            self.name,
+            start,
+            data,
+            base,
+            offsets,
+            limits,
+            self.parts,
+            self.annexes,
+            self.version,
+            self.names,
         )
 
     def chunks(self, size: int = COMMIT_EVERY) -> Iterator[Chunk]:
@@ -317,7 +331,7 @@ def raw_of(chunk: Chunk, i: int) -> fmt.RawGame:
         payload = fmt.read_exact_frame(
             chunk.data, at - chunk.base, limit - chunk.base, fmt.MAX_RECORD_BYTES
         )
-        return fmt.read_game(payload, chunk.version)
+        return fmt.read_game(payload, chunk.version, chunk.names)
     except fmt.Bad as exc:
         raise CorruptCorpus(
             str(exc), path=chunk.path, game=chunk.first + i + 1, offset=at

@@ -186,8 +186,9 @@ class Writer:
         self.parts: dict[bytes, int] = {}
         for number, at in layout.parts.items():
             payload, _ = fmt.frame_at(self.fd, at, layout.index, fmt.MAX_RECORD_BYTES)
-            data, annex = fmt.read_part(payload, number, layout.version)
-            self.parts[codec.pack(codec.canonical(data)) + annex] = number
+            data, annex, names = fmt.read_part(payload, number, layout.version)
+            listed = codec.pack(list(names) if names else None)
+            self.parts[codec.pack(codec.canonical(data)) + annex + listed] = number
         self.buffer: list[bytes] = []
         self.new_parts: list[tuple[int, int]] = []
         self.offsets: list[int] = []
@@ -206,14 +207,16 @@ class Writer:
         committed with the next :meth:`commit`. Tags at the start that many games share go in
         their header part, the rest in the game."""
         shared = annex if shareable(annex) and len(self.parts) < fmt.MAX_PARTS else b""
-        number = self.parts.get(part + shared)
+        marks, names = fmt.first_names(marks) if marks else (marks, None)
+        key = part + shared + codec.pack(list(names) if names else None)
+        number = self.parts.get(key)
         if number is None:
             if len(self.parts) >= fmt.MAX_PARTS:
                 raise LogError(f"a corpus holds at most {fmt.MAX_PARTS} header parts")
             number = len(self.parts)
-            self.parts[part + shared] = number
+            self.parts[key] = number
             self.new_parts.append((number, self.pos))
-            self._put(fmt.part_record(number, part, shared))
+            self._put(fmt.part_record(number, part, shared, names=names))
         own = b"" if shared else annex
         record = fmt.game_record(number, seed, events, digest, own, marks=marks)
         if len(record) > fmt.MAX_RECORD_BYTES:

@@ -119,6 +119,31 @@ def test_options_that_are_numbers_take_ascii_digits_only(
         assert "digits 0-9" in cli.usage(*args), args
 
 
+def test_no_option_of_any_command_reads_a_number_with_int() -> None:
+    """click's ``int`` takes ``١`` and ``１`` as digits: every number is read as WHOLE."""
+    import click
+
+    from tribes.cli.main import main
+
+    def commands(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:
+        found = []
+        for name in group.list_commands(click.Context(group)):
+            command = group.get_command(click.Context(group), name)
+            assert command is not None
+            found.append((f"{prefix}{name}", command))
+            if isinstance(command, click.Group):
+                found += commands(command, f"{prefix}{name} ")
+        return found
+
+    with_int = [
+        f"{name} {param.name}"
+        for name, command in commands(main, "")
+        for param in command.params
+        if param.type is click.INT
+    ]
+    assert with_int == []
+
+
 @pytest.mark.parametrize("number", ["١", "１", "²"])
 def test_show_quick_path_refuses_other_digits_too(run_process, tmp_path: Path, number: str) -> None:
     run_process("new", "clans", "--seed", 1, "-o", "g.tribes")

@@ -62,5 +62,19 @@ def test_hunters_documents_made_from_the_rows_kept_equal_those_made_afresh() -> 
     fresh = []
     for step in steps:
         hunters_views._ROWS.clear()
+        hunters_views._LISTS.clear()
+        hunters_views._FEATURES.clear()
         fresh.append(views.step_document(game, header, step.index, step.state, "all"))
     assert kept == fresh
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_legal_moves_in_notation_are_each_moves_format(name: str) -> None:
+    """``MoveList.notation`` (Hunters: the text of a move listed before taken again) gives
+    ``format_move`` of every legal move, in order, at every step of two games (the second
+    with the memo holding the first's)."""
+    for seed in (1, 2):
+        game, _, steps = steps_of(name, seed)
+        for step in steps:
+            written = [game.format_move(m) for m in game.legal_moves(step.state)]
+            assert views.legal_notation(game, step.state) == written

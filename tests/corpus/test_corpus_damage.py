@@ -80,7 +80,7 @@ def test_an_altered_game_with_a_fixed_crc_fails_its_digest(tmp_path, small):
         at, end = read.layout.offsets[2], read.layout.game_end(2)
     wires = [list(w) for w in raw.wires]
     wires[0], wires[1] = wires[1], wires[0]  # the same bytes, two events swapped
-    marks = fmt.pack_marks(raw.marks)
+    marks = fmt.pack_marks(raw.marks, raw.marks[0].names)
     record = fmt.game_record(raw.part, raw.seed, codec.pack(wires), raw.digest, marks=marks)
     data = small.read_bytes()
     assert len(record) == end - at

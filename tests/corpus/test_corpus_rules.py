@@ -63,7 +63,7 @@ def test_a_damaged_game_is_damaged_whatever_the_rules(cli, runs):
     wires[-1], wires[-2] = wires[-2], wires[-1]
     from tribes.events import codec
 
-    marks = fmt.pack_marks(raw.marks)
+    marks = fmt.pack_marks(raw.marks, raw.marks[0].names)
     record = fmt.game_record(raw.part, raw.seed, codec.pack(wires), raw.digest, marks=marks)
     data = runs.read_bytes()
     assert len(record) == end - at
@@ -88,7 +88,11 @@ def test_a_forged_checkpoint_is_tampering(cli, runs):
     last = raw.marks[-1]
     forged = (*raw.marks[:-1], attrs.evolve(last, digest=bytes(8)))
     record = fmt.game_record(
-        raw.part, raw.seed, codec.pack(raw.wires), raw.digest, marks=fmt.pack_marks(forged)
+        raw.part,
+        raw.seed,
+        codec.pack(raw.wires),
+        raw.digest,
+        marks=fmt.pack_marks(forged, forged[0].names),
     )
     assert len(record) == end - at
     data = runs.read_bytes()

@@ -42,6 +42,16 @@ def test_an_unchanged_corpus_regresses_to_nothing(cli: Cli, here: Path) -> None:
     assert out.strip() == "0 of 41 games changed"
 
 
+def test_a_path_with_control_characters_is_read_back(cli: Cli, here: Path) -> None:
+    """A game's path is its name in the baseline, whatever characters it holds."""
+    odd = here / "odd\x1b[31m\u202e.tribes"
+    odd.write_bytes((here / "demo.tribes").read_bytes())
+    said = cli.ok("baseline", odd, "-o", "b.baseline")
+    assert said.startswith("b.baseline: 1 game")
+    out = cli.ok("regress", odd, "--baseline", "b.baseline")
+    assert out.strip() == "0 of 1 game changed"
+
+
 def test_a_changed_rule_names_the_first_differing_event_of_each_game(
     cli: Cli, here: Path, replace_game: Callable[[Game], None]
 ) -> None:

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tribes.core.events import Event
-from tribes.games.iwari import moves, rules, situations
+from tribes.games.iwari import moves, situations
 from tribes.games.iwari.board import TERRAINS
 from tribes.games.iwari.events import (
     FROM_DECK,
@@ -27,7 +27,7 @@ from tribes.games.iwari.events import (
     ThirdTribePlayed,
 )
 from tribes.games.iwari.placement import payments
-from tribes.games.iwari.state import IwariState, Phase
+from tribes.games.iwari.state import IwariState, Phase, evolve
 from tribes.replay import simulate
 from tribes.testing.iwari import GAME
 
@@ -157,17 +157,17 @@ def test_i8_a_pay_code_pays_as_the_hand_does() -> None:
 
 
 def test_a_state_with_changes_is_the_state_evolved() -> None:
-    """``rules._with`` passes a state's fields in order: the same state as ``attrs.evolve``,
-    every field (caches too) the same object; a name that is no field is refused."""
+    """``state.evolve`` (``core.builders``) is ``attrs.evolve``: the same state, every field
+    (caches too) the same object; a name that is no field is refused."""
     for state in itertools.islice(states(3, {}, 1), 0, None, 7):
         changes = {"phase": Phase.REFILL, "played": 2, "scores": (1, 2, 3)}
-        made = rules._with(state, **changes)
+        made = evolve(state, **changes)
         evolved = attrs.evolve(state, **changes)
         assert made == evolved
         for field in attrs.fields(IwariState):
             assert getattr(made, field.name) is getattr(evolved, field.name)
     with pytest.raises(TypeError, match="scroes"):
-        rules._with(state, scroes=(1, 2, 3))
+        evolve(state, scroes=(1, 2, 3))
 
 
 @pytest.mark.parametrize(("seats", "options"), CASES)
