@@ -137,8 +137,8 @@ def mark(state: HuntersState, effect: Effect) -> str:
         placed = cells.get((x, y))
         if placed is None:
             continue
-        tile = state.tiles.tiles[placed[0]]
-        turned = tile.turned[placed[1]]
+        tile = state.tiles.tiles[placed.tile]
+        turned = placed.turned
         for f, tri in _wedges(turned, x, y):
             if f == fid:
                 out.append(f'<polygon points="{points(tri)}"/>')
@@ -280,7 +280,8 @@ def _badge(x: float, y: float, marks: str, *, gold: bool) -> str:
 
 
 def _piece(state: HuntersState, x: int, y: int, fid: int, kind: str, seat: int) -> str:
-    tile_id, rotation = state.board.cells[(x, y)][:2]
+    placed = state.board.cells[(x, y)]
+    tile_id, rotation = placed.tile, placed.rotation
     sx, sy = spots.layout(state.tiles.tiles[tile_id], rotation).piece[fid]
     px, py = x * S + sx, y * S + sy
     fill = SEAT_COLOURS[seat]
@@ -316,7 +317,8 @@ def _completed(state: HuntersState) -> list[tuple[int, int, int]]:
 def _tick(state: HuntersState, x: int, y: int, fid: int, occupied: int | None) -> str:
     """A completed forest's or river's tick, on its spot of the tile's layout given the piece on
     the tile (on feature ``occupied``): clear of it, of the marks and of the chips."""
-    tile_id, rotation = state.board.cells[(x, y)][:2]
+    placed = state.board.cells[(x, y)]
+    tile_id, rotation = placed.tile, placed.rotation
     tx, ty = spots.ticks(state.tiles.tiles[tile_id], rotation, occupied)[fid]
     px, py = x * S + tx, y * S + ty
     return group(

@@ -23,7 +23,7 @@ def forest_points(tiles: TileSet, board: Board, group: Group) -> tuple[int, bool
     """H10, H20: 2 per forest piece and 2 per mushroom patch; and whether it holds gold (H13)."""
     points, gold = 0, False
     for x, y, fid in group.nodes:
-        feature = tiles.tiles[board.cells[(x, y)][0]].features[fid]
+        feature = tiles.tiles[board.cells[(x, y)].tile].features[fid]
         points += 2 + 2 * feature.mushrooms
         gold = gold or feature.gold
     return points, gold
@@ -34,10 +34,10 @@ def river_points(tiles: TileSet, board: Board, group: Group) -> int:
     its ends (a lake at both ends once)."""
     lakes: set[Node] = set()
     for x, y, fid in group.nodes:
-        lake = tiles.tiles[board.cells[(x, y)][0]].features[fid].lake
+        lake = tiles.tiles[board.cells[(x, y)].tile].features[fid].lake
         if lake is not None:
             lakes.add((x, y, lake))
-    fish = sum(tiles.tiles[board.cells[(x, y)][0]].features[f].fish for x, y, f in lakes)
+    fish = sum(tiles.tiles[board.cells[(x, y)].tile].features[f].fish for x, y, f in lakes)
     return len({(x, y) for x, y, _ in group.nodes}) + fish  # its tiles, each once
 
 
@@ -106,7 +106,7 @@ def meadow_points(
     deer = mammoth = aurochs = tiger = 0
     fire = shrine = False
     for x, y, fid in group.nodes:
-        feature = tiles.tiles[board.cells[(x, y)][0]].features[fid]
+        feature = tiles.tiles[board.cells[(x, y)].tile].features[fid]
         d, m, a, t = feature.animals
         deer, mammoth, aurochs, tiger = deer + d, mammoth + m, aurochs + a, tiger + t
         fire = fire or feature.fire
@@ -122,14 +122,14 @@ def meadow_animals(tiles: TileSet, board: Board, group: Group) -> tuple[int, int
     ``show --json``; :func:`meadow_points` gives what scores)."""
     counts = [0, 0, 0, 0]
     for x, y, fid in group.nodes:
-        for i, n in enumerate(tiles.tiles[board.cells[(x, y)][0]].features[fid].animals):
+        for i, n in enumerate(tiles.tiles[board.cells[(x, y)].tile].features[fid].animals):
             counts[i] += n
     return counts[0], counts[1], counts[2], counts[3]
 
 
 def system_fish(tiles: TileSet, board: Board, system: System) -> int:
     """H16: the fish in the lakes of a river system."""
-    return sum(tiles.tiles[board.cells[(x, y)][0]].features[f].fish for x, y, f in system.nodes)
+    return sum(tiles.tiles[board.cells[(x, y)].tile].features[f].fish for x, y, f in system.nodes)
 
 
 _ROW_FIRST = operator.itemgetter(1, 0, 2)
@@ -164,7 +164,8 @@ def final_scores(tiles: TileSet, board: Board, pieces: tuple[Piece, ...]) -> lis
     shrines = {
         (p.x, p.y, p.feature): p.seat
         for p in pieces
-        if p.kind == "hunter" and tiles.tiles[board.cells[(p.x, p.y)][0]].features[p.feature].shrine
+        if p.kind == "hunter"
+        and tiles.tiles[board.cells[(p.x, p.y)].tile].features[p.feature].shrine
     }
     hunted = [(r, board.groups[r]) for r in board.manned if board.groups[r].type == "meadow"]
     for root, group in sorted(hunted, key=lambda kv: _first(kv[1].nodes)):
