@@ -77,7 +77,9 @@ compiled: $(STAMP)
 
 test-compiled: compiled
 	$(COMPILED)/bin/python -m pytest -n auto --dist loadgroup tests/test_compiled.py tests/games \
-		tests/conformance tests/test_playthroughs.py tests/properties
+		tests/conformance tests/test_playthroughs.py tests/core/test_property_prng.py \
+		tests/logs/test_property_annotations.py tests/logs/test_property_corruption.py \
+		tests/logs/test_property_random_games.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -1,5 +1,6 @@
-"""Issue 8, "Logs people can trust": each finding of its black-box test, as a regression test
-named for it."""
+"""Logs people can trust: hostile files and paths refused in one line, tampering and cuts found,
+writes that survive a kill and a race, each a test named for what it checks (the findings of
+issue 8's black-box test)."""
 
 from __future__ import annotations
 

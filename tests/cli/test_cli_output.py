@@ -1,4 +1,5 @@
-"""Paper cuts a new user hit: help summaries cut short, "1 events"."""
+"""What commands print, as a new user reads it: help summaries whole, counts in words ("1 event",
+not "1 events"), the next commands said as the user runs tribes, moves and effects in columns."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from tribes import games
 from tribes.core.game import GameBase, State
 from tribes.core.header import Header
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 SKIPPED = {".venv", "build", "__pycache__"}
 """Folders of the tree that are not its code (the environment, what builds leave)."""
 IGNORE = re.compile(r"#\s*type:\s*ignore(?P<codes>\[[^\]]*\])?(?P<rest>.*)$")

@@ -1,6 +1,6 @@
-"""Small cuts of the fourth walk-through (issue 29), as users meet them: the Clans text board
-numbers its villages as the SVG does (``V12``), a simulated game's page names its bots once,
-and Clans' village labels stay inside their hex (in the browser: the drawn text's box)."""
+"""Labels and names on the board and the page, as users meet them: the Clans text board numbers
+its villages as the SVG does (``V12``), a simulated game's page names its bots once, and Clans'
+village labels stay inside their hex (in the browser: the drawn text's box)."""
 
 from __future__ import annotations
 
