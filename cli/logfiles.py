@@ -97,18 +97,20 @@ def verify(
         sys.exit(status)
 
 
-def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> None:
+def _carry(
+    sources: tuple[Path, ...], output: Path | None, dry_run: bool, drop_refused: bool
+) -> None:
     """``upgrade --rules``: each log and corpus (a folder: its logs and corpora) carried
     forward in order, its lines printed as it is done; exit 1 if one was left as it is."""
     from tribes.replay import batch, carry, corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
-    from tribes.replay.corpus.carrying import carry_corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
+    from tribes.replay.corpus.carrying import CorpusCarried, carry_corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if output is not None:
         raise UsageError("upgrade --rules re-records logs in place; it takes no -o")
     done: list[Any] = []
     for path in batch.expand(list(sources)):
         if corpus.is_corpus(path):
-            carried = carry_corpus(path, dry_run=dry_run)
+            carried = carry_corpus(path, dry_run=dry_run, drop_refused=drop_refused)
             done.append(carried)
             for line in carried.lines():
                 say(line)
@@ -117,7 +119,7 @@ def _carry(sources: tuple[Path, ...], output: Path | None, dry_run: bool) -> Non
             say(done[-1].line())
     if sum(1 for one in done if isinstance(one, carry.Carried)) > 1:
         say(carry.summary(done))
-    if any(one.refused for one in done):
+    if any(one.left_as_is if isinstance(one, CorpusCarried) else one.refused for one in done):
         sys.exit(1)
 
 
@@ -198,6 +200,12 @@ def repair(log: Path, force: bool) -> None:
     "running rules, in place, saying what changes; the files as they were kept as NAME.rules.",
 )
 @click.option("--dry-run", is_flag=True, help="With --rules: say what changes, write nothing.")
+@click.option(
+    "--drop-refused",
+    is_flag=True,
+    help="With --rules: leave out of a corpus the games with a move the running rules refuse "
+    "(kept in NAME.corpus.rules), instead of leaving the whole corpus as it is.",
+)
 def upgrade(
     sources: tuple[Path, ...],
     output: Path | None,
@@ -205,6 +213,7 @@ def upgrade(
     file_paths: tuple[str, ...],
     rules: bool,
     dry_run: bool,
+    drop_refused: bool,
 ) -> None:
     """Write a log of format version 1 or 2 in the current version (-o NEW); a corpus
     (NAME.corpus) likewise, as a corpus of format version 3. With --rules, carry intact logs
@@ -212,14 +221,14 @@ def upgrade(
     after saying per log (per game of a corpus) the first event where the states part, the
     parts that differ and the outcome before and after; the originals kept as NAME.rules; a
     log with a move the running rules refuse, or a corpus with a game that has one, is left as
-    it is (exit 1)."""
+    it is (exit 1), unless --drop-refused leaves such games out of the corpus."""
     from tribes.replay import corpus  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
     if rules:
-        _carry(sources, output, dry_run)
+        _carry(sources, output, dry_run, drop_refused)
         return
-    if dry_run:
-        raise UsageError("--dry-run goes with --rules")
+    if dry_run or drop_refused:
+        raise UsageError(f"{'--dry-run' if dry_run else '--drop-refused'} goes with --rules")
     if len(sources) != 1 or output is None:
         raise UsageError("upgrade SOURCE -o NEW writes one log (or --rules LOG... in place)")
     (source,) = sources

@@ -13,7 +13,9 @@ written under, and says so otherwise).
 The rewrite is atomic and under the corpus's lock: the new corpus is written whole beside it,
 the corpus as it was kept as ``NAME.corpus.rules`` (or the first free ``.rules.N``), then the
 new one renamed onto the name. A game with an event the running rules refuse leaves the whole
-corpus untouched, and is named. ``dry_run`` says all this and writes nothing.
+corpus untouched, and is named; unless ``drop_refused`` (``--drop-refused``): then such games are
+left out of the carried corpus (named, and kept in ``NAME.corpus.rules`` with the rest), so that
+what remains is consistent with the running rules. ``dry_run`` says all this and writes nothing.
 """
 
 from __future__ import annotations
@@ -52,6 +54,14 @@ class CorpusCarried:
     games: tuple[Carried, ...] = ()
     backup: Path | None = None
     written: bool = False
+    drop_refused: bool = False
+    """Whether the games with a refused move are left out (else the corpus is left as it is)."""
+
+    @property
+    def left_as_is(self) -> bool:
+        """Whether a refused move left the whole corpus as it was."""
+        refused = len(self.refused)
+        return refused > 0 and (not self.drop_refused or refused == self.total)
 
     @property
     def refused(self) -> tuple[Carried, ...]:
@@ -63,10 +73,10 @@ class CorpusCarried:
         refused = self.refused
         lines = [
             f"{g.path}: {g.refusal() if g.refused is not None else g.change()}"
-            for g in (refused or self.games)
+            for g in (refused if self.left_as_is else self.games)
         ]
         count = views.count(self.total, "game")
-        if refused:
+        if self.left_as_is:
             first = refused[0]
             assert first.refused is not None
             names = ", ".join(f"#{str(g.path).rpartition('#')[2]}" for g in refused[:10])
@@ -74,17 +84,25 @@ class CorpusCarried:
             lines.append(
                 f"{self.path}: left as it is: the running rules refuse a move of "
                 f"{views.count(len(refused), 'game')} ({names}{more}); 'tribes fork "
-                f"{first.path} --at {first.refused.event} -o NEW' plays one on from there"
+                f"{first.path} --at {first.refused.event} -o NEW' plays one on from there, "
+                "'--drop-refused' carries the others"
             )
             return lines
-        changed = len(self.games)
+        changed = len(self.games) - len(refused)
         if changed:
             said = [f"{changed} of {count} differ under the running rules"]
+        elif refused:
+            said = [f"the other {self.total - len(refused)} of {count} consistent with the rules"]
         else:
             said = [f"{count}, consistent with the running rules"]
+        if refused:
+            said.append(
+                f"{views.count(len(refused), 'game')} with a refused move left out (the others "
+                "renumbered)"
+            )
         if self.version < fmt.FORMAT_VERSION:
             said.append(f"corpus format version {self.version} -> {fmt.FORMAT_VERSION}")
-        elif not changed:
+        elif not changed and not refused:
             lines.append(f"{self.path}: {said[0]}: nothing to re-record")
             return lines
         if self.written:
@@ -96,7 +114,11 @@ class CorpusCarried:
 
 
 def carry_corpus(
-    path: Path, *, dry_run: bool = False, wait: float = locking.LOCK_WAIT
+    path: Path,
+    *,
+    dry_run: bool = False,
+    drop_refused: bool = False,
+    wait: float = locking.LOCK_WAIT,
 ) -> CorpusCarried:
     """Carry the corpus at ``path`` forward (see the module)."""
     with _held(path, dry_run, wait), Corpus(path) as read:
@@ -110,8 +132,10 @@ def carry_corpus(
             raise problem
         if dry_run:
             found = [g for k in range(len(read)) if (g := _judged(read, k)[0]) is not None]
-            return CorpusCarried(path, len(read), read.version, tuple(found))
-        return _rewrite(read, path)
+            return CorpusCarried(
+                path, len(read), read.version, tuple(found), drop_refused=drop_refused
+            )
+        return _rewrite(read, path, drop_refused)
 
 
 @contextmanager
@@ -127,9 +151,9 @@ def _held(path: Path, dry_run: bool, wait: float) -> Iterator[None]:
         os.close(fd)
 
 
-def _rewrite(read: Corpus, path: Path) -> CorpusCarried:
+def _rewrite(read: Corpus, path: Path, drop_refused: bool) -> CorpusCarried:
     """Write the carried corpus beside ``path``, then keep the old one and rename it in; the
-    old one untouched if a game is refused or anything fails."""
+    old one untouched if a game is refused (unless ``drop_refused``) or anything fails."""
     found: list[Carried] = []
     tmp = path.with_name(f".{path.name}.rules.tmp")
     writer = Writer(tmp, new=True, force=True)
@@ -141,8 +165,10 @@ def _rewrite(read: Corpus, path: Path) -> CorpusCarried:
                     found.append(judged)
                 if encoded is not None:
                     writer.add_encoded(encoded)
-        result = CorpusCarried(path, len(read), read.version, tuple(found))
-        if result.refused or (not found and read.version >= fmt.FORMAT_VERSION):
+        result = CorpusCarried(
+            path, len(read), read.version, tuple(found), drop_refused=drop_refused
+        )
+        if result.left_as_is or (not found and read.version >= fmt.FORMAT_VERSION):
             _remove(tmp)
             return result
         backup = backup_for(path)

@@ -170,6 +170,42 @@ def test_upgrade_rules_leaves_a_corpus_with_a_refused_move_untouched(cli, runs):
     assert not list(runs.parent.glob(".runs.corpus*"))
 
 
+def test_upgrade_rules_drop_refused_leaves_those_games_out(cli, runs):
+    """--drop-refused: the games with a refused move left out, the rest carried and
+    consistent; every game kept in the corpus as it was."""
+    before = runs.read_bytes()
+    with corpus.Corpus(runs) as read:
+        logs_before = [read.log(k)[1] for k in range(len(read))]
+    by_source = {
+        source: [k for k, log in enumerate(logs_before) if source in _sources(log)]
+        for source in sorted(set().union(*map(_sources, logs_before)))
+    }
+    source, refused = next((s, ks) for s, ks in by_source.items() if 0 < len(ks) < 4)
+    with rulechange.refused_source(source, rules_version=2):
+        dry = cli.ok("upgrade", "--rules", "--drop-refused", "--dry-run", runs)
+        assert runs.read_bytes() == before
+        assert "with a refused move left out" in dry.splitlines()[-1]
+        out = cli.ok("upgrade", "--rules", "--drop-refused", runs).splitlines()
+        assert any("refuse event" in line and "(C99)" in line for line in out[:-1])
+        assert out[-1].startswith(f"{runs}: ")
+        assert f", {len(refused)} game" in out[-1]
+        assert "with a refused move left out (the others renumbered)" in out[-1]
+        assert out[-1].endswith(f"the corpus as it was is kept as {runs}.rules")
+        assert cli.ok("verify", runs).startswith(f"ok    {runs}: {4 - len(refused)} game")
+    assert (runs.parent / "runs.corpus.rules").read_bytes() == before
+    with corpus.Corpus(runs) as read:
+        kept = [read.log(k)[1].events for k in range(len(read))]
+    assert kept == [log.events for k, log in enumerate(logs_before) if k not in refused]
+
+
+def _sources(log) -> set[int]:
+    return {e.source for e in log.events if hasattr(e, "source")}
+
+
+def test_drop_refused_goes_with_rules(cli, runs):
+    assert "--drop-refused goes with --rules" in cli.usage("upgrade", runs, "--drop-refused")
+
+
 def test_upgrade_rules_refuses_a_game_of_a_corpus_and_a_damaged_corpus(cli, runs):
     line = cli.fails("upgrade", "--rules", f"{runs}#2", code=2)
     assert "carries the whole corpus" in line and f"'{runs}'" in line
