@@ -7,7 +7,8 @@ and mending in :mod:`tribes.replay.verify`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -95,26 +96,28 @@ def write_output_from(path: Path, fill: Callable[[int], None], *, force: bool) -
     """:func:`write_output` of what ``fill`` writes to the file descriptor it is given, as it
     comes (a baseline: never held whole)."""
     check_output(path, force=force)
-    try:
+    with _exists_told(path):
         files.write_atomic_from(path, fill, replace=force)
-    except LogError as exc:
-        if "exists" in exc.reason:
-            raise UsageError(
-                f"{path} exists; choose another name or pass --force to replace it"
-            ) from None
-        raise
 
 
 def write_output(path: Path, data: bytes, *, force: bool, locked: bool = False) -> None:
     """Write a file a command makes (a log, a picture, a page) atomically; an existing one only
     with ``force`` (with ``locked``, under the lock of the log's writers)."""
     check_output(path, force=force)
-    try:
+    with _exists_told(path):
         if locked and path.is_file() and not path.is_symlink():
             with files.locked(path):
                 files.write_atomic(path, data, replace=True)
         else:
             files.write_atomic(path, data, replace=force)
+
+
+@contextmanager
+def _exists_told(path: Path) -> Iterator[None]:
+    """A file made meanwhile under the output's name (the write never replaces one without
+    ``force``): told as :func:`check_output` tells it."""
+    try:
+        yield
     except LogError as exc:
         if "exists" in exc.reason:
             raise UsageError(
