@@ -23,19 +23,18 @@ the Hunters stack of a position without ``drawn``, whose turn starts by drawing 
 
 from __future__ import annotations
 
-import argparse
 import copy
 import json
 import random
-import signal
 import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import fuzzing
 
 from tribes import games
 from tribes.core import digits
@@ -48,14 +47,6 @@ HOSTILE: list[Any] = [
     "\u202e", [], [1], [[]], {}, {"x": 1}, None, True, False,
 ]  # fmt: skip
 KEY_SPELLINGS = ["0{k}", "²", "١", "１", " {k}", "{k} ", "+{k}", "-{k}", "{k}.0", "", "__class__"]
-
-
-class Hang(Exception):
-    pass
-
-
-def _alarm(signum: int, frame: object) -> None:
-    raise Hang
 
 
 def originals(name: str, games_count: int = 3) -> list[dict[str, Any]]:
@@ -219,7 +210,7 @@ def judge(name: str, text: str) -> str:
         position, (state, seats) = read(name, text)
     except TribesError:
         return "refused"
-    except Hang:
+    except fuzzing.Hang:
         raise
     except Exception as exc:  # what the fuzzer looks for
         return f"crash: {type(exc).__name__}: {exc}"[:200]
@@ -243,18 +234,12 @@ def in_process(name: str, text: str, folder: Path) -> str:
     return "refused" if done.returncode else "accepted"
 
 
-def run(count: int, seed: int, every: int) -> tuple[Counter[tuple[str, str, str]], list[str]]:
-    rng = random.Random(seed)
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    try:
-        return _run(rng, count, every)
-    finally:
-        signal.signal(signal.SIGALRM, previous)
+def run(count: int, seed: int, every: int) -> fuzzing.Results:
+    with fuzzing.alarms():
+        return _run(random.Random(seed), count, every)
 
 
-def _run(
-    rng: random.Random, count: int, every: int
-) -> tuple[Counter[tuple[str, str, str]], list[str]]:
+def _run(rng: random.Random, count: int, every: int) -> fuzzing.Results:
     results: Counter[tuple[str, str, str]] = Counter()
     bad: list[str] = []
     names = [n for n in games.names() if games.get(n).positions is not None]
@@ -267,13 +252,7 @@ def _run(
         for name in names:
             for i in range(per):
                 kind, text = mutant(rng.choice(sources[name]), rng)
-                signal.alarm(10)
-                try:
-                    verdict = judge(name, text)
-                except Hang:
-                    verdict = "hang"
-                finally:
-                    signal.alarm(0)
+                verdict = fuzzing.within(10, judge, name, text)
                 if every and i % every == 0:
                     outside = in_process(name, text, Path(tmp))
                     if outside.startswith("crash"):
@@ -286,27 +265,15 @@ def _run(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--inputs", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--every", type=int, default=100, help="Run every Nth in a process too (0: none)."
+    assert __doc__ is not None
+    fuzzing.main(
+        __doc__,
+        run,
+        ("refused", "accepted", "silent", "crash", "hang"),
+        "mutants",
+        "Run every Nth in a process too (0: none).",
+        (10, 10),
     )
-    args = parser.parse_args()
-    began = time.perf_counter()
-    results, bad = run(args.inputs, args.seed, args.every)
-    took = time.perf_counter() - began
-    outcomes = ("refused", "accepted", "silent", "crash", "hang")
-    print(f"{'game':<10}{'kind':<10}" + "".join(f"{o:>10}" for o in outcomes))
-    for name, kind in sorted({(n, k) for n, k, _ in results}):
-        row = "".join(f"{results[(name, kind, o)]:>10}" for o in outcomes)
-        print(f"{name:<10}{kind:<10}{row}")
-    totals = {o: sum(n for (_, _, v), n in results.items() if v == o) for o in outcomes}
-    print(f"{'all':<20}" + "".join(f"{totals[o]:>10}" for o in outcomes))
-    print(f"{sum(results.values())} mutants in {took:.0f} s")
-    for line in bad[:30]:
-        print("  " + line)
-    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

@@ -24,18 +24,15 @@ keyword of the game (a typo read as null).
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
-import signal
 import string
-import sys
 import tempfile
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import fuzzing
 from click.testing import CliRunner
 
 from tribes import games
@@ -49,14 +46,6 @@ HOSTILE_CHARS = ["²", "١", "１", "\u202e", "\u00a0", "\x00", "\x1b", "=", "'"
 NUMBERS = ["0", "1", "2", "12", "-1", "0.5", "3.25", "9" * 30, "9" * 31, "9" * 400, "1" * 19]
 TEXTS = ['"red"', "'blue'", '""', '"²"', '"١"', '"--1"', '"-1"', '"0"', '"\u202e"', "'a\"b'"]
 OPS = ["==", "!=", "<", "<=", ">", ">=", "in", "+", "-", "and", "or"]
-
-
-class Hang(Exception):
-    pass
-
-
-def _alarm(signum: int, frame: object) -> None:
-    raise Hang
 
 
 class World:
@@ -170,14 +159,14 @@ def judge(world: World, text: str) -> str:
         parsed = query.step_query(world.game, world.header, text)
     except TribesError:
         return "refused"
-    except Hang:
+    except fuzzing.Hang:
         raise
     except Exception as exc:  # what the fuzzer looks for
         return f"crash: parse: {type(exc).__name__}: {exc}"[:200]
     try:
         for doc in world.docs:
             parsed.holds(doc)
-    except Hang:
+    except fuzzing.Hang:
         raise
     except Exception as exc:  # what the fuzzer looks for
         return f"crash: evaluate: {type(exc).__name__}: {exc}"[:200]
@@ -204,18 +193,12 @@ def through_cli(world: World, text: str, folder: Path, runner: CliRunner) -> str
     return None
 
 
-def run(count: int, seed: int, every: int) -> tuple[Counter[tuple[str, str, str]], list[str]]:
-    rng = random.Random(seed)
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    try:
-        return _run(rng, count, every)
-    finally:
-        signal.signal(signal.SIGALRM, previous)
+def run(count: int, seed: int, every: int) -> fuzzing.Results:
+    with fuzzing.alarms():
+        return _run(random.Random(seed), count, every)
 
 
-def _run(
-    rng: random.Random, count: int, every: int
-) -> tuple[Counter[tuple[str, str, str]], list[str]]:
+def _run(rng: random.Random, count: int, every: int) -> fuzzing.Results:
     results: Counter[tuple[str, str, str]] = Counter()
     bad: list[str] = []
     worlds = [World(name) for name in games.names()]
@@ -228,13 +211,7 @@ def _run(
                 kind = "generated"
                 if i % 2:
                     kind, text = mutate(text, rng)
-                signal.alarm(10)
-                try:
-                    verdict = judge(world, text)
-                except Hang:
-                    verdict = "hang"
-                finally:
-                    signal.alarm(0)
+                verdict = fuzzing.within(10, judge, world, text)
                 if every and i % every == 0:
                     problem = through_cli(world, text, Path(tmp), runner)
                     if problem:
@@ -247,24 +224,15 @@ def _run(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--inputs", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--every", type=int, default=100, help="Every Nth through the CLI too.")
-    args = parser.parse_args()
-    began = time.perf_counter()
-    results, bad = run(args.inputs, args.seed, args.every)
-    took = time.perf_counter() - began
-    outcomes = ("refused", "ran", "silent", "crash", "hang")
-    print(f"{'game':<10}{'kind':<11}" + "".join(f"{o:>9}" for o in outcomes))
-    for name, kind in sorted({(n, k) for n, k, _ in results}):
-        print(f"{name:<10}{kind:<11}" + "".join(f"{results[(name, kind, o)]:>9}" for o in outcomes))
-    totals = {o: sum(n for (_, _, v), n in results.items() if v == o) for o in outcomes}
-    print(f"{'all':<21}" + "".join(f"{totals[o]:>9}" for o in outcomes))
-    print(f"{sum(results.values())} expressions in {took:.0f} s")
-    for line in bad[:30]:
-        print("  " + line)
-    sys.exit(1 if bad else 0)
+    assert __doc__ is not None
+    fuzzing.main(
+        __doc__,
+        run,
+        ("refused", "ran", "silent", "crash", "hang"),
+        "expressions",
+        "Every Nth through the CLI too.",
+        (11, 9),
+    )
 
 
 if __name__ == "__main__":
