@@ -74,6 +74,16 @@ def _a_state_folder_of_its_own(
     monkeypatch.delenv("TRIBES_SEAT", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _pytest_inside_prints_as_on_a_desk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some tests run pytest on a user's project and compare what it prints with the docs. On a
+    CI machine (``CI`` or ``BUILD_NUMBER`` set) pytest prints each failure's whole message in its
+    short summary instead of a line cut to the terminal's width, so the inner runs see the
+    machine of a user at a desk, whichever machine runs the suite."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("BUILD_NUMBER", raising=False)
+
+
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
     """``tribes`` in-process, in a scratch folder, its contract checked on every call."""
