@@ -79,18 +79,30 @@ def checkpoint_of(game: Game[Any], events: int, state: Any) -> Checkpoint:
     )
 
 
-def parts_compared(recorded: Checkpoint, state: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def parts_compared(
+    game: Game[Any], recorded: Checkpoint, state: Any
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The parts of ``state`` that differ from those ``recorded`` and those that agree, by
     name: a part only one of them has differs. A checkpoint without parts (format version 2)
-    names none."""
+    names none. A checkpoint recorded at the end of a game also holds its outcome: ``scores``
+    and ``winners`` are named among the parts when the running rules end it otherwise (a
+    reviewer's first question; a game that does not end there any more differs in both)."""
     if not recorded.names:
         return (), ()
     then = recorded.part_digests()
     now = state_parts(state)
     names = sorted(set(then) | set(now))
-    differ = tuple(n for n in names if then.get(n) != now.get(n))
-    agree = tuple(n for n in names if then.get(n) == now.get(n))
-    return differ, agree
+    differ = [n for n in names if then.get(n) != now.get(n)]
+    agree = [n for n in names if then.get(n) == now.get(n)]
+    if recorded.outcome is not None:
+        over = game.is_over(state)
+        result = game.outcome(state) if over else None
+        for name, was, is_now in (
+            ("scores", recorded.outcome[0], tuple(result.scores) if result else None),
+            ("winners", recorded.outcome[1], tuple(result.winners) if result else None),
+        ):
+            (agree if was == is_now else differ).append(name)
+    return tuple(sorted(differ)), tuple(sorted(agree))
 
 
 def _versions(game: str, written_under: int, running: int) -> str:
@@ -236,7 +248,7 @@ class Watch:
         if state_digest(state) == mark.digest:
             self.agreed = index
             return
-        differ, agree = parts_compared(mark, state)
+        differ, agree = parts_compared(self.game, mark, state)
         self.answer = RulesDiffer(
             game=self.game.name,
             event=index,

@@ -162,7 +162,7 @@ def refused_beyond(out: Steps, index: int, path: str) -> None:
 def _differ(
     game: Game[Any], log: GameLog, mark: Checkpoint, step: Step[Any], agreed: int | None
 ) -> RulesDiffer:
-    differ, agree = parts_compared(mark, step.state)
+    differ, agree = parts_compared(game, mark, step.state)
     return RulesDiffer(
         game=game.name,
         event=step.index,

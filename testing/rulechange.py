@@ -5,7 +5,7 @@ long as a test needs it. A test double of a rules fix: a real game's code and da
 edited; the chart the rules read is swapped, then put back.
 
 >>> with twelfth_bonus(4):              # doctest: +SKIP
-...     cli.run("verify", "sealed.tribes")   # intact, rules differ: track, villages
+...     cli.run("verify", "sealed.tribes")   # intact, rules differ: scores, track, villages
 """
 
 from __future__ import annotations

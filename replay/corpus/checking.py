@@ -129,7 +129,7 @@ def check(
 def differ(game: Game[Any], mark: Checkpoint, state: Any, agreed: int | None) -> RulesDiffer:
     """The answer for a game whose state after ``mark.events`` events is not the recorded
     one: which parts differ, the rules versions then and now."""
-    parts, agree = parts_compared(mark, state)
+    parts, agree = parts_compared(game, mark, state)
     return RulesDiffer(
         game=game.name,
         event=mark.events,

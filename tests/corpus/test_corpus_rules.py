@@ -36,7 +36,7 @@ def test_verify_gives_the_three_answers_per_game_and_overall(cli, runs):
     differ = [line for line in lines if line.startswith("RULES ")]
     assert differ and all("intact, rules differ: " in line for line in differ[:-1])
     first = differ[0]
-    assert first.startswith(f"RULES {runs}#") and "differ: track, villages" in first
+    assert first.startswith(f"RULES {runs}#") and "differ: scores, track, villages" in first
     assert "written under clans rules version 1, running version 2" in first
     assert "altered" not in first and "repair" not in first
     count = len(differ) - 1
@@ -52,7 +52,7 @@ def test_verify_json_has_the_answer_per_game_and_a_count(cli, runs):
     (whole,) = [e for e in doc["logs"] if e.get("corpus")]
     assert games and whole["rules_differ"] == len(games) == doc["rules_differ"]
     assert games[0]["rules"]["answer"] == "rules differ"
-    assert games[0]["rules"]["parts"] == ["track", "villages"]
+    assert games[0]["rules"]["parts"] == ["scores", "track", "villages"]
 
 
 def test_a_damaged_game_is_damaged_whatever_the_rules(cli, runs):
@@ -123,7 +123,8 @@ def test_upgrade_rules_carries_a_corpus_forward(cli, runs):
         changed = out[:-1]
         assert changed and all(line.startswith(f"{runs}#") for line in changed)
         assert (
-            "rules differ after event" in changed[0] and "(differ: track, villages)" in changed[0]
+            "rules differ after event" in changed[0]
+            and "(differ: scores, track, villages)" in changed[0]
         )
         assert " -> " in changed[0] and "wins" in changed[0]
         assert out[-1] == (

@@ -9,10 +9,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 
+from tribes import games
 from tribes.replay import logs
-from tribes.replay.consistency import VERIFY_RULES_DIFFER, MoveRefused, RulesDiffer
+from tribes.replay.consistency import (
+    VERIFY_RULES_DIFFER,
+    MoveRefused,
+    RulesDiffer,
+    checkpoint_of,
+    parts_compared,
+)
 from tribes.replay.cursor import Cursor
 from tribes.testing import rulechange
 
@@ -60,7 +68,7 @@ def test_verify_says_intact_rules_differ_with_its_own_status(cli, ended):
     assert result.exit_code == VERIFY_RULES_DIFFER == 3
     line = result.stdout.splitlines()[0]
     assert line.startswith(f"RULES {ended}: ") and "intact, rules differ" in line
-    assert "differ: track, villages; agree: board_source, chips, clans, huts" in line
+    assert "differ: scores, track, villages; agree: board_source, chips, clans, huts" in line
     assert "written under clans rules version 1, the running one" in line
     assert "repair" not in line and "restore" not in line and "altered" not in line
     with rulechange.twelfth_bonus(4, rules_version=2):
@@ -77,7 +85,7 @@ def test_verify_json_has_the_answer_as_a_field(cli, ended):
     (found,) = doc["logs"]
     rules = found["rules"]
     assert rules["answer"] == "rules differ" and rules["event"] == found["events"]
-    assert rules["parts"] == ["track", "villages"] and "huts" in rules["agree"]
+    assert rules["parts"] == ["scores", "track", "villages"] and "huts" in rules["agree"]
     assert (rules["written_under"], rules["running"]) == (1, 1)
 
 
@@ -110,7 +118,7 @@ def test_displays_still_display_with_one_warning(cli, ended, command):
         result = cli.run(command[0], ended, *command[1:])
     line = warned(result, ended)
     assert "intact, rules differ" in line and "shown under the running rules" in line
-    assert "differ: track, villages" in line
+    assert "differ: scores, track, villages" in line
     if command[0] in ("show", "log", "position"):
         assert result.stdout != plain  # the scores under the running rules
     else:
@@ -121,7 +129,7 @@ def test_show_and_log_json_carry_the_answer(cli, ended):
     with rulechange.twelfth_bonus(4):
         shown = json.loads(cli.run("show", ended, "--json").stdout)
         records = [json.loads(r) for r in cli.run("log", ended, "--json").stdout.splitlines()]
-    assert shown["rules"]["parts"] == ["track", "villages"]
+    assert shown["rules"]["parts"] == ["scores", "track", "villages"]
     flagged = [r for r in records if "rules" in r]
     assert len(flagged) == 1 and flagged[0]["index"] == shown["rules"]["event"]
     assert "rules" not in json.loads(cli.ok("show", ended, "--json"))
@@ -183,7 +191,11 @@ def test_the_cursor_says_the_answer(cli, ended, played):
     with rulechange.twelfth_bonus(4):
         said: list[str] = []
         cursor = Cursor.open(ended, said.append)
-    assert isinstance(cursor.rules, RulesDiffer) and cursor.rules.parts == ("track", "villages")
+    assert isinstance(cursor.rules, RulesDiffer) and cursor.rules.parts == (
+        "scores",
+        "track",
+        "villages",
+    )
     assert len(said) == 1 and said[0].startswith("warning: ")
     assert cursor.last().index == len(cursor.log.events)
     source = logs.open_log(played).log.events[1].source
@@ -221,3 +233,25 @@ def test_shrink_and_find_read_a_log_under_other_rules(cli, ended):
         )
     assert result.exit_code == 0, result.stderr
     assert "intact, rules differ" in result.stderr
+
+
+def test_scores_and_winners_are_named_apart_from_the_state_parts(ended):
+    """A checkpoint at the end of a game holds its outcome: the answer names ``scores`` and
+    ``winners`` when the running rules end the game otherwise, each on its own."""
+    game = games.get("clans")
+    log = logs.open_log(ended).log
+    state = logs.steps_of(game, log)[-1].state
+    mark = checkpoint_of(game, len(log.events), state)
+    assert parts_compared(game, mark, state) == (
+        (),
+        tuple(sorted((*mark.names, "scores", "winners"))),
+    )
+    scores, winners = mark.outcome
+    other_winners = attrs.evolve(
+        mark, outcome=(scores, tuple(s for s in range(3) if s not in winners))
+    )
+    assert parts_compared(game, other_winners, state)[0] == ("winners",)
+    other_scores = attrs.evolve(mark, outcome=((scores[0] + 1, *scores[1:]), winners))
+    assert parts_compared(game, other_scores, state)[0] == ("scores",)
+    mid_game = attrs.evolve(mark, outcome=None)
+    assert "scores" not in sum(parts_compared(game, mid_game, state), ())

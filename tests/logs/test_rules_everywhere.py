@@ -75,7 +75,7 @@ def test_each_command_warns_once_and_goes_on(cli, sources, args, kind):
     (line,) = lines
     named = sources["game"] if kind != "log" else sources["log"]
     assert line.startswith(f"warning: {named}: intact, rules differ: "), line
-    assert "differ: track, villages" in line
+    assert "differ: scores, track, villages" in line
     assert "written under clans rules version 1, running version 2" in line
     assert result.stdout
 

@@ -34,7 +34,7 @@ def test_upgrade_rules_says_what_changes_reseals_and_keeps_the_originals(cli, ru
         out = cli.ok("upgrade", "--rules", runs).splitlines()
         assert len(out) == 4 and out[-1].startswith("3 logs re-recorded, 0 consistent")
         first = out[0]
-        assert "rules differ after event 48 (differ: track, villages)" in first
+        assert "rules differ after event 48 (differ: scores, track, villages)" in first
         assert "outcome p1 60, p2 55, p3 56 (p1 wins) -> p1 59, p2 54, p3 55 (p1 wins)" in first
         assert "re-recorded under clans rules version 2" in first and ".tribes.rules" in first
         assert cli.ok("verify", runs).count("ok    ") == 3  # consistent again, exit 0

@@ -119,7 +119,7 @@ def test_a_rule_fix_fails_only_where_the_snapshot_differs_and_tells_what_changed
     assert rules.strip() == (
         "rules: the checkpoints of fixtures/twelfth.tribes were recorded under clans rules "
         "version 1, running version 2; the running rules give another state after event 48 "
-        "(track, villages differ): a rule change, not damage; review, then --snapshot-update "
+        "(scores, track, villages differ): a rule change, not damage; review, then --snapshot-update "
         "('tribes upgrade --rules fixtures/twelfth.tribes' re-seals the fixture)"
     )
     for word in ("damaged", "altered", "restore", "repair", "Traceback"):
