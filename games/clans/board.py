@@ -41,7 +41,7 @@ COLOURS: tuple[Colour, ...] = tuple(Colour)
 COLOUR_NAMES: tuple[str, ...] = tuple(c.value for c in Colour)
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Territory:
     id: int
     terrain: str
@@ -52,7 +52,7 @@ class Territory:
     __repr__ = fields_repr
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Epoch:
     number: int
     chips: int

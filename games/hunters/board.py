@@ -40,7 +40,7 @@ PIECE_TYPES = {
 """H6: the feature types each piece may stand on."""
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Feature:
     """One feature of a tile: its id in the data, type and contents."""
 
@@ -59,7 +59,7 @@ class Feature:
     __repr__ = fields_repr
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(kw_only=True, eq=False)
 class Turned:
     """One tile in one rotation, as the rules read it."""
 
@@ -92,7 +92,7 @@ class Turned:
     __repr__ = fields_repr
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(kw_only=True, eq=False)
 class Tile:
     id: int
     kind: str
@@ -222,7 +222,7 @@ SUPPLY_BITS: dict[tuple[bool, bool], int] = {
 the hot path, look the supply's part of a key up rather than call for it."""
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(kw_only=True, eq=False)
 class TileSet:
     """A validated tile file with its tables. One per source, shared by every game of it."""
 

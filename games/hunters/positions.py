@@ -260,7 +260,7 @@ def _pieces(
             raise BadPosition(
                 f"{where}: {seat} has {MEMBERS} tribe members and {HUTS} huts in all (H2)"
             )
-        pieces.append(Piece(x, y, fid, kind, s))
+        pieces.append(Piece(x=x, y=y, feature=fid, kind=kind, seat=s))
     by_tile: dict[int, list[int]] = {}
     for i, p in enumerate(pieces):
         by_tile.setdefault(order[p.x, p.y], []).append(i)

@@ -365,7 +365,7 @@ def place_and_score(
     )
     pieces = state.pieces
     if piece is not None:
-        pieces = (*pieces, Piece(x, y, fid, kind, seat))  # type: ignore[arg-type]  # set with piece
+        pieces = (*pieces, Piece(x=x, y=y, feature=fid, kind=kind, seat=seat))  # type: ignore[arg-type]  # set with piece
     return complete(tiles, board, roots, pieces, state.players)
 
 

@@ -169,7 +169,7 @@ def chip_corners(words: str) -> tuple[Point, ...]:
     return ((2.0, 2.0), (right, S - 14), (right, 2.0), (2.0, S - 14))
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Layout:
     """Spots at cell (0, 0) of one tile in one rotation: the corner of its id chip, and by
     feature id ``marks`` (of those that hold something) and ``piece`` (every feature). The
@@ -491,7 +491,7 @@ def _attempt(
         first = preferred(turned, 0, 0, fid)[0]
         where = partial(_candidates, turned, fid, "piece", memo)
         pieces[fid] = placing.choose(first, where, PIECE_SHAPE, taken, rivers_of)
-    return Layout(corner, marks, pieces, spots=memo)
+    return Layout(id_corner=corner, marks=marks, piece=pieces, spots=memo)
 
 
 def _ticks(tile: Tile, turned: Turned, placed: Layout, occupied: int | None) -> dict[int, Point]:

@@ -28,7 +28,7 @@ HUTS = 2
 PIECE_NAMES = tuple(PIECE_TYPES)
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Piece:
     """A piece on the board: on feature ``feature`` of the tile at (x, y)."""
 

@@ -44,7 +44,7 @@ TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
 BY_LETTER = {t.letter: t for t in TERRAINS}
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Territory:
     id: int
     terrain: Terrain
@@ -55,7 +55,7 @@ class Territory:
     __repr__ = fields_repr
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Connection:
     id: int
     a: int
@@ -119,7 +119,7 @@ class Map:
         return hash(self.key)
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Expedition:
     id: str
     mission: str
@@ -151,7 +151,11 @@ def _from_text(text: str, label: str, variants: tuple[str, ...]) -> Map:
 def expeditions() -> tuple[Expedition, ...]:
     data = packaged("tribes.games.iwari", "expeditions.json")
     return tuple(
-        Expedition(c["id"], c["mission"], (int(c["points"][0]), int(c["points"][1])))
+        Expedition(
+            id=c["id"],
+            mission=c["mission"],
+            points=(int(c["points"][0]), int(c["points"][1])),
+        )
         for c in data["cards"]
     )
 

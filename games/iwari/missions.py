@@ -33,19 +33,19 @@ def earned_feats(
         ]
         if completed:
             where = sorted({game_map.space_territory[s] for g in completed for s in g})
-            found.append(PendingFeat("union", tuple(where)))
+            found.append(PendingFeat(kind="union", options=tuple(where)))
     if open_kind("discovery"):
         for space in new_tents:
             territory = game_map.space_territory[space]
             if all(after.tents[s] for s in game_map.territory(territory).spaces):
                 others = tuple(t.id for t in game_map.territories if t.id != territory)
-                found.append(PendingFeat("discovery", others))
+                found.append(PendingFeat(kind="discovery", options=others))
                 break
     for kind, water in (("honour", False), ("respect", True)):
         if open_kind(kind):
             held = tuple(c.id for c in majority_links(after, seat) if c.water == water)
             if held:
-                found.append(PendingFeat(kind, held))
+                found.append(PendingFeat(kind=kind, options=held))
     return found
 
 

@@ -17,7 +17,7 @@ MAX_CARDS = 3
 MAX_PIECES = 2
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Placed:
     """The pieces of a play, placed: the new tents, totems and supplies."""
 

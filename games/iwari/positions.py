@@ -411,7 +411,7 @@ def _pending_feats(value: Any, earned: tuple[str, ...], game_map: Map) -> tuple[
             isinstance(o, int) and not isinstance(o, bool) and 1 <= o <= ids for o in options
         ):
             raise BadPosition(f"{where}: options must list ids from 1 to {ids}")
-        pending.append(PendingFeat(kind, tuple(options)))
+        pending.append(PendingFeat(kind=kind, options=tuple(options)))
     return tuple(pending)
 
 
@@ -434,7 +434,7 @@ def _expeditions(value: Any, names: list[str], on: bool) -> tuple[ExpeditionCard
         ):
             raise BadPosition(f"{where}: claimed lists at most 2 seats, each once (I20)")
         seats = tuple(seat_of(s, names, f"{where}: claimed seat") for s in claimed)
-        cards.append(ExpeditionCard(item["card"], seats))
+        cards.append(ExpeditionCard(id=item["card"], claimed=seats))
     if len(cards) != 3 or len({c.id for c in cards}) != len(cards):
         raise BadPosition("'expeditions' lists the 3 cards face up, each once (I20)")
     return tuple(cards)

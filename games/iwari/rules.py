@@ -450,7 +450,7 @@ def _claim(state: IwariState, seat: int, card_id: str, effects: list[Effect]) ->
     for i, card in enumerate(cards):
         if card.id == card_id and _open(card, seat):
             points = _points_of(card_id)[len(card.claimed)]
-            cards[i] = ExpeditionCard(card.id, (*card.claimed, seat))
+            cards[i] = ExpeditionCard(id=card.id, claimed=(*card.claimed, seat))
             effects.append(ExpeditionCompleted(seat=seat, card=card_id, points=points))
             scores = _set(state.scores, seat, state.scores[seat] + points)
             return evolve(state, expeditions=tuple(cards), scores=scores)

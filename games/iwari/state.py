@@ -40,7 +40,7 @@ class Phase(enum.Enum):
     REFILL = "refill"
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class PendingFeat:
     kind: str
     options: tuple[int, ...]
@@ -48,7 +48,7 @@ class PendingFeat:
     __repr__ = fields_repr
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class ExpeditionCard:
     id: str
     claimed: tuple[int, ...] = ()
@@ -195,7 +195,7 @@ def dealt_expeditions(chance: Chance, with_expeditions: bool) -> tuple[Expeditio
     if not with_expeditions:
         return ()
     dealt = chance.shuffled("expeditions", [e.id for e in expeditions()])[:3]
-    return tuple(ExpeditionCard(card) for card in dealt)
+    return tuple(ExpeditionCard(id=card) for card in dealt)
 
 
 def fresh(

@@ -9,6 +9,8 @@ fail here; ``evolve`` (``core.builders``) and ``attrs.evolve`` carry it."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +96,30 @@ def test_a_field_added_to_the_state_is_carried_by_every_move(name: str) -> None:
     assert events_seen == set(table.by_tag.values())
     assert effects_seen == set(table.effects.values())
     assert ends
+
+
+def _attrs_classes(name: str) -> list[type]:
+    """Every attrs class defined in a module of the game's package."""
+    package = importlib.import_module(f"tribes.games.{name}")
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
+                found.append(value)
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_attrs_class_of_a_game_is_keyword_only(name: str) -> None:
+    """STYLE.md: states, their parts, events and a game's data are built by name, so a field
+    added or moved never shifts the others (a positional call would)."""
+    classes = _attrs_classes(name)
+    assert len(classes) >= 5
+    positional = [
+        f"{cls.__qualname__}.{field.name}"
+        for cls in classes
+        for field in attrs.fields(cls)
+        if field.init and not field.kw_only
+    ]
+    assert not positional, f"{name}: fields that are not keyword-only: {', '.join(positional)}"

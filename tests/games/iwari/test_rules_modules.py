@@ -253,7 +253,7 @@ def test_i19_third_tribe_earns_no_feat():
 
 
 def with_cards(state, *ids):
-    return attrs.evolve(state, expeditions=tuple(ExpeditionCard(i) for i in ids))
+    return attrs.evolve(state, expeditions=tuple(ExpeditionCard(id=i) for i in ids))
 
 
 def test_i20_three_dealt_face_up():
