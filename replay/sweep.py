@@ -20,7 +20,7 @@ import attrs
 from tribes.core.errors import TribesError, UsageError
 from tribes.core.game import Game
 from tribes.events.logfile import GameLog
-from tribes.replay import batch, corpus, logs, parallel
+from tribes.replay import batch, corpus, logs, marks, parallel
 from tribes.replay.parallel import Where
 
 R = TypeVar("R")
@@ -108,6 +108,7 @@ def _visit_unit(visit: Visit[R], unit: batch.Unit) -> list[Visited[R] | _Refused
     if isinstance(unit, batch.LogUnit):
         try:
             opened = logs.open_log(Path(unit.path))
+            checked(opened.game, opened.log, unit.path)
         except TribesError as exc:
             return [Visited(unit.path, error=_message(unit.path, exc))]
         return [_one(visit, unit.path, opened.game, opened.log)]
@@ -120,6 +121,19 @@ def _visit_unit(visit: Visit[R], unit: batch.Unit) -> list[Visited[R] | _Refused
     except TribesError as exc:  # a damaged game: the rest of the chunk cannot be read
         out.append(Visited(unit.path, error=_message(unit.path, exc)))
     return out
+
+
+def checked(game: Game[Any], log: GameLog, path: str) -> None:
+    """Refuse a damaged log (CorruptLog) before a visit replays it, as every command that
+    reads one does: a log of format version 3 by its commits, from its bytes alone
+    (:func:`tribes.replay.marks.intact`); one of version 1 or 2 that has commits or
+    checkpoints by replaying it with them checked (they cover the replayed states: there, a
+    damaged log and one written under other rules cannot be told apart). A corpus's games are
+    checked by its own digests as they are read."""
+    if log.version >= 3:
+        marks.intact(log, path)
+    elif log.commits or log.checkpoints:
+        marks.steps_of(game, log, path=path)
 
 
 def _one(visit: Visit[R], name: str, game: Game[Any], log: GameLog) -> Visited[R] | _Refused:
