@@ -12,6 +12,7 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -103,16 +104,22 @@ def _check_commits(
             raise ValueError(f"its commit after event {n} counts {k} annotations wrongly")
 
 
-def file_log(game: Any, log: GameLog, marks: Marks) -> GameLog:
+def file_log(
+    game: Any, log: GameLog, marks: Marks, reached: Callable[[Any], None] | None = None
+) -> GameLog:
     """The log as its file held it: sealed with commits where its appends ended. A game of a
     corpus of version 3 keeps its checkpoints as recorded (its commits cover them: bytes, no
-    replay); an older one's are recomputed where it had them, by replaying it."""
+    replay); an older one's are recomputed where it had them, by replaying it, ``reached``
+    given the state its last event reaches first (it raises if that is not the state the
+    game's digest covers: such a game is not sealed as if intact)."""
     from tribes.replay import marks as marking  # noqa: PLC0415  start-up: the marks machinery only when a log is rebuilt
 
     ends: list[int | tuple[int, int]] = list(marks.commits or ())
     if log.checkpoints:
         return marking.commit(log, ends)
     walk = marking.steps_of(game, log, verify=False)
+    if reached is not None:
+        reached(walk[-1].state)
     return marking.seal(
         game,
         log,

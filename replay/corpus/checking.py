@@ -16,7 +16,6 @@ from tribes.core.errors import CorruptLog, IllegalMove, TribesError
 from tribes.core.game import Game
 from tribes.events import codec
 from tribes.events import corpus as fmt
-from tribes.events.corpus import CorruptCorpus
 from tribes.events.logfile import Checkpoint, GameLog
 from tribes.replay import stats as stats_
 from tribes.replay.consistency import (
@@ -27,7 +26,13 @@ from tribes.replay.consistency import (
     parts_compared,
     state_digest,
 )
-from tribes.replay.corpus.reader import Chunk, Decoder, raw_of
+from tribes.replay.corpus.reader import (
+    Chunk,
+    Decoder,
+    older_digest_differs,
+    older_digest_matches,
+    raw_of,
+)
 from tribes.replay.marks import written_under
 from tribes.replay.stats import Row
 
@@ -98,16 +103,8 @@ def check(
                 agreed = index
             else:
                 rules = differ(game, mark, state, agreed)
-    if not marks:
-        full = codec.legacy_state_hash(state)  # what format version 2 mixes into its digest
-        if fmt.game_digest(part, raw.seed, raw.events, full, annex) != raw.digest:
-            raise CorruptCorpus(
-                "its digest does not match its header, events, tags and notes and replayed "
-                "state (the game was altered, or the rules changed since it was written: a "
-                "corpus of format version 2 or older cannot tell which)",
-                path=path,
-                game=k + 1,
-            )
+    if not marks and not older_digest_matches(part, raw, annex, state):
+        raise older_digest_differs(path, k, upgrade=False)
     outcome = game.outcome(state)
     over = game.is_over(state) and not isinstance(rules, MoveRefused)
     row = (

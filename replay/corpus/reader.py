@@ -28,6 +28,32 @@ COMMIT_EVERY = 1000
 games a reader reads at once."""
 
 
+def older_digest_matches(part: bytes, raw: fmt.RawGame, annex: bytes, state: Any) -> bool:
+    """Whether a game of a corpus of format version 1 or 2 has the digest it recorded, with
+    ``state`` the state its last event reaches under the running rules (the digest covers it)."""
+    full = codec.legacy_state_hash(state)
+    return fmt.game_digest(part, raw.seed, raw.events, full, annex) == raw.digest
+
+
+def older_digest_differs(path: str, k: int, *, upgrade: bool) -> CorruptCorpus:
+    """Game ``k`` (from 0) of an older corpus whose digest does not match: altered, or written
+    under other rules, which that version cannot tell apart; with ``upgrade``, the line names
+    what carries it to a version that can (a command that reads this one game)."""
+    how = (
+        f"; 'tribes upgrade {path} -o NEW.corpus' run under the rules it was written with "
+        "writes it as version 3, which can"
+        if upgrade
+        else ""
+    )
+    return CorruptCorpus(
+        "its digest does not match its header, events, tags and notes and replayed state (the "
+        "game was altered, or the rules changed since it was written: a corpus of format "
+        f"version 2 or older cannot tell which{how})",
+        path=path,
+        game=k + 1,
+    )
+
+
 @attrs.frozen
 class Chunk:
     """Games ``first`` to ``first + len(offsets) - 1`` (from 0) of a corpus as bytes, with the
@@ -280,8 +306,17 @@ class Corpus:
         appends ended, checkpoints where it had them (every digest recomputed)."""
         from tribes.replay.corpus.annex import file_log  # noqa: PLC0415  start-up: the annex only when a log is rebuilt
 
-        game, log, marks = self.decoder.log_and_marks(self.raw(k), k, self.layout.offsets[k])
-        return game, file_log(game, log, marks)
+        raw = self.raw(k)
+        game, log, marks = self.decoder.log_and_marks(raw, k, self.layout.offsets[k])
+        if self.version >= 3:
+            return game, file_log(game, log, marks)
+        part, annex = self.decoder.part_bytes(raw.part), self.decoder.annex(raw)
+
+        def reached(state: Any) -> None:
+            if not older_digest_matches(part, raw, annex, state):
+                raise older_digest_differs(self.name, k, upgrade=True)
+
+        return game, file_log(game, log, marks, reached)
 
     def chunk(self, start: int, stop: int) -> Chunk:
         """Games ``start`` to ``stop - 1`` as one read of bytes."""
