@@ -125,8 +125,10 @@ def _keep(assertion: Any, config: pytest.Config, kept: str) -> None:
         assertion == "(the log could not be replayed)"  # noqa: B015
 
 
-_OTHER_RULES = pytest.StashKey[list[str]]()
-"""The fixtures replayed this run whose checkpoints other rules recorded, a line each."""
+_OTHER_RULES = "tribes: recorded under other rules"
+"""The name of a test's user property (``item.user_properties``) that holds a line naming a
+fixture it replayed whose checkpoints other rules recorded. Carried by the test's report, so
+the end-of-run list gathers them from every report, those pytest-xdist's workers send too."""
 
 
 def _versions(answer: RulesDiffer) -> str:
@@ -156,10 +158,19 @@ def _recorded_under(log: str | Path, answer: RulesDiffer) -> str:
     )
 
 
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Name the fixtures whose checkpoints other rules recorded, even where their snapshots
     pass (re-recorded under the running rules): ``tribes upgrade --rules`` re-seals them."""
-    lines = config.stash.get(_OTHER_RULES, [])
+    reports = [r for kept in terminalreporter.stats.values() for r in kept]
+    lines = sorted(
+        {
+            str(value)
+            for report in reports
+            if getattr(report, "when", None) == "call"
+            for name, value in getattr(report, "user_properties", ())
+            if name == _OTHER_RULES
+        }
+    )
     if lines:
         terminalreporter.write_sep("-", "tribes: fixtures recorded under other rules")
         for line in lines:
@@ -213,10 +224,11 @@ def tribes_playthrough(snapshot: Any, request: pytest.FixtureRequest) -> Callabl
         if isinstance(blocks.rules, RulesDiffer):
             named = _from_here(log)
             rules = _recorded_under(named, blocks.rules)
-            config.stash.setdefault(_OTHER_RULES, []).append(
+            listed = (
                 f"{named}: checkpoints recorded under {_versions(blocks.rules)}; 'tribes "
                 f"upgrade --rules {named}' re-seals it"
             )
+            request.node.user_properties.append((_OTHER_RULES, listed))
         if target != playthrough.text(blocks):  # syrupy records the comparison
             diff = _diff(target, config)
             said = "" if recorded is None else f": {playthrough.difference(recorded, blocks)}"

@@ -161,6 +161,40 @@ def test_snapshot_update_records_the_snapshot_and_never_the_fixture(
     assert fixture_bytes(user)["before.tribes"] == sealed["before.tribes"]
 
 
+USER_TESTS_TWICE = """
+def test_the_twelfth_village_again(tribes_playthrough):
+    tribes_playthrough("fixtures/twelfth.tribes", compact=True)
+
+
+def test_before_it_again(tribes_playthrough):
+    tribes_playthrough("fixtures/before.tribes", compact=True)
+"""
+
+
+@pytest.mark.parametrize("workers", [(), ("-n", "2")], ids=["one-process", "xdist"])
+def test_the_list_of_fixtures_under_other_rules_is_printed_under_xdist_too(
+    user: pytest.Pytester, workers: tuple[str, ...]
+) -> None:
+    """The end-of-run list is gathered from the tests' reports, so pytest-xdist's workers,
+    which run the tests, send it to the process that prints: the same lines with ``-n 2``,
+    each fixture once however many tests replay it."""
+    user.makepyfile(test_again=USER_TESTS_TWICE)
+    user.makeconftest(BONUS_FIXED)
+    result = run(user, "--snapshot-update", *workers)
+    result.assert_outcomes(passed=4)
+    if workers:
+        assert "2 workers" in text(result)
+    head = [i for i, line in enumerate(result.outlines) if "fixtures recorded under other" in line]
+    assert head, text(result)  # the end-of-run list's heading
+    listed = result.outlines[head[0] + 1 :]
+    assert listed[0] == (
+        "fixtures/twelfth.tribes: checkpoints recorded under clans rules version 1, running "
+        "version 2; 'tribes upgrade --rules fixtures/twelfth.tribes' re-seals it"
+    )
+    assert not any("twelfth.tribes: checkpoints" in line for line in listed[1:])
+    assert "before.tribes: checkpoints" not in text(result)
+
+
 def test_a_move_the_running_rules_refuse_names_the_event_the_rule_and_both_versions(
     user: pytest.Pytester,
 ) -> None:
