@@ -3,9 +3,9 @@ or tampered with is refused, whatever the command, in one line naming the log, t
 what is wrong, exit status 1. Three kinds of damage to one simulated Clans log (``.tribes``): a
 bit flipped in an event's record (its frame's check byte finds it), an event changed with the
 frames re-chained as a careful forger would (only the commit digest finds it) and a commit's
-digest changed (re-chained too); ``replay`` on a pseudo-terminal and the library's cursor too.
-``find``, ``coverage``, ``baseline`` and ``regress`` replay
-logs through a sweep of their own: they are here with the commands that display a log."""
+digest changed (re-chained too). ``find``, ``coverage``, ``baseline`` and ``regress`` replay
+logs through a sweep of their own: they are here with the commands that display a log, and so
+are ``replay`` (on a pseudo-terminal) and the library's cursor."""
 
 from __future__ import annotations
 
