@@ -117,6 +117,23 @@ def test_verify_names_every_such_game_and_upgrade_refuses_it(cli, old):
     assert shown.stderr.startswith("warning: new.corpus#1: intact, rules differ: ")
 
 
+def test_an_upgrade_that_fails_leaves_no_corpus_and_the_forced_one_as_it_was(cli, old):
+    """The new corpus is put at its name only once whole: refused at game 1, ``upgrade -o``
+    leaves no file (nor a temporary one) behind, and ``--force`` the corpus it was to replace."""
+    cli.ok("simulate", "clans", "--games", "2", "--seed", "9", "--save", "kept.corpus")
+    kept = cli.path("kept.corpus").read_bytes()
+    with rulechange.twelfth_bonus(4, rules_version=2):
+        cli.fails("upgrade", old, "-o", "refused.corpus")
+        cli.fails("upgrade", old, "-o", "kept.corpus", "--force")
+        cli.fails("corpus", "split", old, "--into", "2")
+    assert not cli.path("refused.corpus").exists()
+    assert cli.path("kept.corpus").read_bytes() == kept
+    assert sorted(p.name for p in cli.path(".").iterdir() if "corpus" in p.name) == [
+        "kept.corpus",
+        "old.corpus",
+    ]
+
+
 SWEEPS = [
     ("find", "{corpus}", "--where", "events >= 3", "--first"),
     ("coverage", "{corpus}"),
