@@ -36,6 +36,6 @@ def test_a_baseline_is_written_in_little_memory() -> None:
 
 def test_words_beyond_one_level_take_the_level_that_holds_them() -> None:
     for size, level in ((0, 1), (99_999, 1), (100_001, 2), (850_000, 9), (4 << 20, 9)):
-        assert baseline._level(size) == level  # noqa: SLF001  the module's own rule
+        assert baseline._level(size) == level
     words = bytes(range(256)) * 1000
-    assert bz2.decompress(bz2.compress(words, baseline._level(len(words)))) == words  # noqa: SLF001
+    assert bz2.decompress(bz2.compress(words, baseline._level(len(words)))) == words
