@@ -31,7 +31,7 @@ from pathlib import Path
 import attrs
 
 from tribes import games
-from tribes.replay.hunt import Budget, hunt, prepare
+from tribes.replay.hunt import Budget, Tactics, hunt, prepare
 from tribes.replay.parallel import Where
 from tribes.replay.query import at_step, step_query
 from tribes.replay.simulate import match, play_game, seed_of
@@ -77,6 +77,8 @@ CASES = [
     Case(IWARI, "max(scores) >= 55", "a score of 55"),
     Case(IWARI, "over and min(scores) >= 40", "every seat 40 or more at the end"),
     Case(IWARI, "over and max(scores) - min(scores) <= 1", "all within a point"),
+    Case(IWARI, "max(scores) >= 70", "a score of 70"),
+    Case(IWARI, "over and min(scores) >= 50", "every seat 50 or more at the end"),
     Case(HUNTERS, "TileRemoved", "a bonus tile that fits nowhere"),
     Case(HUNTERS, "over and max(scores) == min(scores)", "a three-way tie for the win"),
     Case(HUNTERS, "max(scores) >= 55", "a score of 55"),
@@ -135,14 +137,39 @@ def cpu() -> float:
     return own + children.ru_utime + children.ru_stime
 
 
-def hunt_cost(case: Case, seed: int, cap: int, jobs: int) -> tuple[bool, int, float]:
+def tactics_of(pairs: list[str]) -> Tactics:
+    """``--tactic NAME=VALUE`` (a field of ``Tactics``; levels comma-separated) over the
+    defaults."""
+    changes: dict[str, object] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        default = getattr(Tactics(), name)
+        if isinstance(default, tuple):
+            changes[name] = tuple(int(v) for v in value.split(","))
+        elif isinstance(default, bool):
+            changes[name] = value in ("1", "true", "yes")
+        else:
+            changes[name] = type(default)(value)
+    return attrs.evolve(Tactics(), **changes)
+
+
+def hunt_cost(
+    case: Case, seed: int, cap: int, jobs: int, tactics: Tactics | None = None
+) -> tuple[bool, int, float]:
     """Whether the hunt of ``seed`` found within ``cap`` games, its games and CPU seconds."""
     setting = case.setting
     game = games.get(setting.game)
     how = match(game, seats=setting.seats, options=game.check_options(dict(setting.options)))
     began = cpu()
     header = prepare(game, how, case.until, seed=seed)
-    outcome = hunt(game, header, case.until, budget=Budget(games=cap), where=Where(jobs))
+    outcome = hunt(
+        game,
+        header,
+        case.until,
+        budget=Budget(games=cap),
+        where=Where(jobs),
+        tactics=tactics or Tactics(),
+    )
     return outcome.found, outcome.games, cpu() - began
 
 
@@ -161,7 +188,9 @@ def hunt_rows(args: argparse.Namespace) -> None:
         record = rates.get(case.setting.key, {})
         count = record.get("games", 0)
         hits = record.get("hits", {}).get(case.until)
-        runs = [hunt_cost(case, seed, args.cap, args.jobs) for seed in range(1, args.seeds + 1)]
+        tactics = tactics_of(args.tactic)
+        seeds = range(1, args.seeds + 1)
+        runs = [hunt_cost(case, seed, args.cap, args.jobs, tactics) for seed in seeds]
         played = ", ".join(f"{g:,}" if found else f"> {g:,}" for found, g, _ in runs)
         seconds = ", ".join(f"{s:.1f}" for _, _, s in runs)
         found = [g for ok, g, _ in runs if ok]
@@ -197,6 +226,9 @@ def main() -> None:
     hunted.add_argument("--jobs", type=int, default=1, help="the hunt's --jobs")
     hunted.add_argument("--only", nargs="*", default=None, help="these games only")
     hunted.add_argument("--match", default=None, help="the predicates holding this text only")
+    hunted.add_argument(
+        "--tactic", action="append", default=[], help="NAME=VALUE: a field of the hunt's Tactics"
+    )
     args = parser.parse_args()
     if args.what == "random":
         out = Path(args.output)

@@ -230,6 +230,11 @@ class Game(Protocol[S]):
 
     def outcome(self, state: S) -> Outcome: ...
 
+    def provisional(self, state: S) -> Outcome:
+        """The scores the game would give if it ended now: what the rules have yet to add at
+        their scorings, added as if they came now (``hunt`` steers by them where the scores
+        move only at scorings). The outcome's own scores for a game that says nothing more."""
+
     def pending(self, state: S) -> Pending | None:
         """The decision the rules wait for mid-turn, or None (an ordinary turn)."""
 
@@ -453,6 +458,13 @@ class GameBase(Generic[S]):
 
     def outcome(self, state: S) -> Outcome:
         return self.rules.outcome(state)
+
+    def provisional(self, state: S) -> Outcome:
+        """The rules module's ``provisional(state)``, optional: without it, the outcome."""
+        provisional = getattr(self.rules, "provisional", None)
+        if provisional is None or state.over:
+            return self.outcome(state)
+        return provisional(state)  # type: ignore[no-any-return]  # an optional module function
 
     def pending(self, state: S) -> Pending | None:
         return self.rules.pending(state)

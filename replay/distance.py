@@ -32,7 +32,7 @@ how far the scores are apart.
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tribes.core.game import Game
@@ -195,13 +195,18 @@ class _Parser(query.Parser):
 class Guide:
     """An expression that says both whether it holds at a step and how far it is from holding."""
 
-    def __init__(self, text: str, root: Node, reads_state: bool = True) -> None:
+    def __init__(
+        self, text: str, root: Node, reads_state: bool = True, reads_scores: bool = False
+    ) -> None:
         self.text = text
         self.root = root
         self.reads_state = reads_state
         """Whether the expression reads the state (a field of the ``show --json`` document), not
         only what the event did (its effects, ``move``): a state's distance carries from one
         step to the next, an event's starts again from nothing at each."""
+        self.reads_scores = reads_scores
+        """Whether it reads ``scores``: then the game's provisional scores (:func:`steered`)
+        count too."""
 
     def holds(self, doc: Mapping[str, Any]) -> bool:
         return bool(self.root(doc))
@@ -210,6 +215,40 @@ class Guide:
         """0 exactly where the expression holds (as ``find`` reads it), more the further it is
         (see the module's table)."""
         return self.root.near(doc)
+
+    def steered(
+        self, doc: Mapping[str, Any], provisional: Mapping[str, Any], weight: float = 0.5
+    ) -> float:
+        """The distance with the game's provisional scores (what each seat would score if the
+        game ended now) weighed in, for an expression that reads ``scores``: the mean of its
+        distance as the scores stand and as they would be, 0 exactly where it holds. Scores
+        that move only at scorings (Iwari's territories, the end's meadows in Hunters) leave
+        the plain distance flat between them; the provisional ones move with every piece
+        placed."""
+        now = self.root.near(doc)
+        if not now:
+            return 0.0
+        return (1 - weight) * now + weight * self.root.near(_Scores(doc, provisional))
+
+
+class _Scores(Mapping[str, Any]):
+    """A step's document with other ``scores``."""
+
+    def __init__(self, doc: Mapping[str, Any], scores: Mapping[str, Any]) -> None:
+        self.doc = doc
+        self.scores = scores
+
+    def __getitem__(self, name: str) -> Any:
+        return self.scores if name == "scores" else self.doc[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.doc
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.doc)
+
+    def __len__(self) -> int:
+        return len(self.doc)
 
 
 def guide(game: Game[Any], header: Header, text: str) -> Guide:
@@ -220,8 +259,8 @@ def guide(game: Game[Any], header: Header, text: str) -> Guide:
     parser = _Parser(tokens, text, None, spans, set())
     root = _node(parser.expr())
     event_names = {*game.events.effects, query.MOVE}
-    state = any(path.split(".")[0].split("[")[0] not in event_names for path, _ in checked.paths)
-    return Guide(checked.text, root, state)
+    names = {path.split(".")[0].split("[")[0] for path, _ in checked.paths}
+    return Guide(checked.text, root, bool(names - event_names), "scores" in names)
 
 
 def distance_of(text: str) -> Guide:

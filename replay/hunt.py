@@ -10,8 +10,9 @@ holds or to the end) and keeps the closest ones:
   more often): that game's seed and its events up to a point a little before its closest step,
   so that play around the near miss is tried again differently;
 - at each turn it plays the move that brings the next step closest (of a sample of the legal
-  moves, each applied and measured), or, at other turns, a move at random, in a proportion drawn
-  for each playout: the guide where it has something to say, the randomness that finds what one
+  moves, each applied and measured; for an expression that reads ``scores``, with the game's
+  provisional scores weighed in, ``Guide.steered``), or, at other turns, a move at random, in a
+  proportion drawn for each playout: the guide where it has something to say, the randomness that finds what one
   step of look-ahead cannot see. An expression that reads only what the event did (its effects,
   ``move``) is played at random from the near misses alone: its distance starts afresh at each
   event, and the move closest now spends the board a rarer event needs;
@@ -68,7 +69,10 @@ class Tactics:
     cut back by up to ``back`` events before its closest step (measured on Clans, a three-way
     tie, seeds 1-5: levels (0, 50, 90) and 8 events back, 259, 3, 49, 52, 63 games; (50, 90,
     100) and 16 back, 9, 3, 2, 99, 2; a score of 65: 181, 196, 94, 69, 291 and 115, 68, 89, 194,
-    129)."""
+    129; with the provisional scores, seeds 1-3, 16 and 32 back: the Clans tie 9, 78, 139 and 9,
+    54, 60, a score of 65 18, 176, 55 and 6, 33, 54, Hunters' every seat 30 52, 34, 1 and 8, 28,
+    1, its 70 points 3, 9, 41 and 3, 9, 6; a sample of 16 moves with 32 back, no better: 34, 31,
+    35 and 51, 38, 40 for the Clans tie and 65 points, at twice the CPU a turn)."""
 
     greedy_levels: tuple[int, ...] = (50, 90, 100)
     event_levels: tuple[int, ...] = (0,)
@@ -79,12 +83,21 @@ class Tactics:
     the portfolio)."""
     sample: int = 8
     resume: int = 75
-    back: int = 16
+    back: int = 32
     event_back: int = 8
     """``back`` for an expression that reads only what the event did."""
     ahead: int = 0
     """With more than 0, a greedy turn weighs each sampled move by the closest step of up to
     ``ahead`` moves after it (two steps of look-ahead), not by its own step."""
+    provisional: int = 50
+    """For an expression that reads ``scores``: the weight in 100 of its distance with the
+    game's provisional scores (``Game.provisional``) in the distance a turn steers by (the
+    closest step of a playout, kept in the pool, is by the expression's own distance).
+    Measured, seeds 1-3: with 50, Iwari's tie, 55 points and every seat 40 found in 1 or 2
+    games (68 to > 500 without); a bandit over the weights 0 and 50 (UCB1, a playout rewarded
+    when it joined the closer half of the pool) in 1 to 11; weights 25 and 75, and a
+    portfolio of 0, 50 and 100 drawn for each playout, no better in Clans (the tie: 32, 123,
+    32; 26, 7, 101; 306, 36, 34)."""
 
 
 @attrs.frozen
@@ -185,8 +198,18 @@ class _Searcher:
         self.guide = guide
         self.tactics = tactics
 
-    def measure(self, header: Header, index: int, state: Any, event: Event, effects: Any) -> float:
-        return self.guide.distance(at_step(self.game, header, index, state, event, effects))
+    def measure(
+        self, header: Header, index: int, state: Any, event: Event, effects: Any
+    ) -> tuple[float, float]:
+        """The distance the search steers by at a step, and the expression's own."""
+        doc = at_step(self.game, header, index, state, event, effects)
+        plain = self.guide.distance(doc)
+        if not (plain and self.guide.reads_scores and self.tactics.provisional):
+            return plain, plain
+        provisional = self.game.provisional(state)
+        scores = dict(zip(header.seats, provisional.scores, strict=True))
+        scores.update(provisional.others)
+        return self.guide.steered(doc, scores, self.tactics.provisional / 100), plain
 
     def start(self, draws: Stream, pool: Sequence[Near]) -> tuple[int, list[Event]]:
         """The seed and first events of the next playout."""
@@ -218,11 +241,12 @@ class _Searcher:
                 break
             index = len(events) + 1
             if greedy and len(moves) > 1 and draws.below(100) < greedy:
-                move, after, effects, distance = self.closest(header, index, state, moves, draws)
+                move, after, effects, steer = self.closest(header, index, state, moves, draws)
             else:
                 move = moves[draws.below(len(moves))]
                 after, effects = apply(state, move)
-                distance = self.measure(header, index, after, move, effects)
+                steer = self.measure(header, index, after, move, effects)
+            distance = steer[1]
             events.append(move)
             state = after
             if distance < best or (later and distance == best):
@@ -233,30 +257,30 @@ class _Searcher:
 
     def closest(
         self, header: Header, index: int, state: Any, moves: Sequence[Event], draws: Stream
-    ) -> tuple[Event, Any, Any, float]:
+    ) -> tuple[Event, Any, Any, tuple[float, float]]:
         """Of a sample of ``moves`` (in a random order: the first of the closest wins a tie),
-        the one whose step is closest, its state, effects and distance."""
+        the one whose step is closest, its state, effects and distances (:meth:`measure`)."""
         sample = self.tactics.sample
         count = len(moves)
         picks = (
             range(count) if count <= sample else sorted({draws.below(count) for _ in range(sample)})
         )
         offset = draws.below(count)
-        best: tuple[Event, Any, Any, float] | None = None
+        best: tuple[Event, Any, Any, tuple[float, float]] | None = None
         best_score = float("inf")
         for pick in picks:
             move = moves[(pick + offset) % count]
             after, effects = self.game.apply(state, move)
-            distance = self.measure(header, index, after, move, effects)
-            if distance == 0:
-                return move, after, effects, distance
+            distances = self.measure(header, index, after, move, effects)
+            if distances[1] == 0:
+                return move, after, effects, distances
             score = (
-                distance
+                distances[0]
                 if not self.tactics.ahead
                 else self.potential(header, index + 1, after, draws)
             )
             if best is None or score < best_score:
-                best, best_score = (move, after, effects, distance), score
+                best, best_score = (move, after, effects, distances), score
         assert best is not None
         return best
 
@@ -272,7 +296,7 @@ class _Searcher:
         for pick in picks:
             move = moves[pick]
             after, effects = self.game.apply(state, move)
-            best = min(best, self.measure(header, index, after, move, effects))
+            best = min(best, self.measure(header, index, after, move, effects)[0])
             if best == 0:
                 break
         return best

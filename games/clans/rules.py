@@ -37,6 +37,7 @@ from tribes.games.clans.state import (
     Huts,
     PendingOrder,
     Village,
+    c_index,
     evolve,
     from_seed,
 )
@@ -70,6 +71,27 @@ def outcome(state: ClansState) -> Outcome:
     if not state.over:
         return Outcome(scores)
     return Outcome(scores, highest(scores), ended=end_reason(state))
+
+
+def provisional(state: ClansState) -> Outcome:
+    """The scores if the next village were founded now (``hunt`` steers by them): the most
+    valuable occupied territory with one occupied neighbour, whose move founds it (C11), scored
+    in the current epoch (C13-C15; the chip aside)."""
+    board, occupied = state.board, state.occupied
+    chart = board.epochs[state.epoch - 1]
+    best, village = 0, EMPTY
+    for tid in range(1, TERRITORIES + 1):
+        near = occupied & board.neighbour_mask[tid]  # one neighbour: not a village, not two
+        terrain = board.territories[tid - 1].terrain
+        doomed = terrain in chart.unfavourable
+        if occupied >> tid & 1 and near and not near & (near - 1) and not doomed:
+            after = _strife(state.huts[tid])
+            value = sum(after) + (chart.bonus if terrain in chart.favourable else 0)
+            if value > best:
+                best, village = value, after
+    track = [points + (best if n else 0) for points, n in zip(state.track, village, strict=True)]
+    seats = zip(state.clans, state.chips, strict=True)
+    return Outcome(tuple(track[c_index(c)] + n for c, n in seats))
 
 
 def end_reason(state: ClansState) -> str:

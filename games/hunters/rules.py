@@ -34,7 +34,7 @@ from tribes.games.hunters.placement import (
     wrong_kind,
 )
 from tribes.games.hunters.positions import from_position
-from tribes.games.hunters.scoring import complete, finish, winners_of
+from tribes.games.hunters.scoring import complete, final_gains, finish, winners_of
 from tribes.games.hunters.state import HuntersState, Piece, evolve, from_seed
 
 Options = tuple[tuple[str, int], ...]
@@ -372,6 +372,13 @@ def place_and_score(
 def outcome(state: HuntersState) -> Outcome:
     """The scores by seat and the winners (H18; none before the end)."""
     return Outcome(state.scores, winners_of(state))
+
+
+def provisional(state: HuntersState) -> Outcome:
+    """The scores if the game ended now: the end's river systems and meadows (H16, H17,
+    H19-H22) added to the scores so far (what ``hunt`` steers by)."""
+    gains = final_gains(state.tiles, state.board, state.pieces, state.players)
+    return Outcome(tuple(s + g for s, g in zip(state.scores, gains, strict=True)))
 
 
 def pending(state: HuntersState) -> Pending | None:

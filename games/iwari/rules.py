@@ -85,6 +85,16 @@ def outcome(state: IwariState) -> Outcome:
     return Outcome(state.scores[:players], scoring.winners(state), others, ended)
 
 
+def provisional(state: IwariState) -> Outcome:
+    """The scores if the scorings still to come came now: the half-journey's tents (I13), while
+    it is still to come, and the final scoring (I15) (what ``hunt`` steers by)."""
+    if state.deck_outs == 0 or state.half_due:
+        state = evolve(state, scores=scoring.half_journey(state)[0])
+    scores = scoring.final(state)[0]
+    others = (("third", scores[THIRD]),) if state.tribes > state.players else ()
+    return Outcome(scores[: state.players], others=others)
+
+
 def end_reason(state: IwariState) -> str:
     """I14: the journey ends when the deck runs out a second time or a tribe places its last
     tent (the round is then played out)."""

@@ -63,10 +63,12 @@ def test_of_steps_as_close_a_playout_keeps_the_latest(cli) -> None:
     """A tie is as close (1) at the start, every score 0, as one point short at the end: the
     closest step kept is the latest, so that the search resumes near the end, not the start."""
     tie = "over and max(scores) == min(scores)"
-    ran = cli.run("hunt", "clans", "--until", tie, "--budget", "1g", "--closest", "near.json")
+    ran = cli.run(
+        "hunt", "clans", "--until", tie, "--budget", "1g", "--seed", "3", "--closest", "near.json"
+    )
     assert ran.exit_code == 1
     assert ran.stdout.startswith(f"not found within 1 game: '{tie}' after 1 game in ")
-    assert "the closest came to distance 1, at event 50 (21-30) of near.json" in ran.stdout
+    assert "the closest came to distance 1, at event 51 (8-9) of near.json" in ran.stdout
     shown = cli.show_json(cli.path("near.json"))  # the end, one point short of a tie
     assert (
         shown["over"] is True and max(shown["scores"].values()) - min(shown["scores"].values()) == 1
