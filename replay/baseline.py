@@ -40,7 +40,7 @@ import msgpack
 from tribes.core.blake2 import blake2b
 from tribes.core.errors import IllegalMove, UsageError
 from tribes.core.game import Game
-from tribes.events import codec, logfile
+from tribes.events import digest, statehash
 from tribes.events.logfile import GameLog
 from tribes.replay import sweep
 from tribes.replay.parallel import Where
@@ -142,8 +142,8 @@ class Recorder:
         if len(log.events) >= MAX_EVENTS:
             raise UsageError(f"{name}: more than {MAX_EVENTS - 1} events: too long for a baseline")
         state = game.setup(header)
-        hashed = codec.legacy_state_hash if self.full else codec.state_hash
-        digests = [_digest(hashed(state))]
+        hashed = statehash.Steps(full=self.full)
+        digests = [hashed.digest(state)[:WIDTH]]
         words: list[tuple[int, tuple[str, ...]]] = []
         illegal = None
         size = 0
@@ -154,7 +154,7 @@ class Recorder:
             except IllegalMove as exc:
                 illegal = (index, exc.reason, exc.rule)
                 break
-            digests.append(_digest(hashed(state)))
+            digests.append(hashed.digest(state)[:WIDTH])
             said = tuple(plain(effect.describe(seats))[:MAX_TEXT] for effect in effects)
             now = game.outcome(state)
             if said and (now.scores != outcome.scores or now.winners != outcome.winners):
@@ -167,7 +167,7 @@ class Recorder:
             name=name,
             game=game.name,
             rules_version=game.rules_version,
-            log_id=logfile.log_digest(log)[:8],
+            log_id=digest.log_digest(header, log.events, log.annotations, _EVENTS)[:8],
             over=game.is_over(state) and illegal is None,
             winners=outcome.winners if illegal is None else (),
             scores=outcome.scores if illegal is None else (),
@@ -179,6 +179,8 @@ class Recorder:
         )
 
 
+_EVENTS = digest.EventBytes()
+"""The bytes of the events a process met last (the log identity of each game hashes them)."""
 MAX_EVENTS = 100_000
 """Steps of one game a baseline holds at most."""
 MAX_TEXT = 512
@@ -193,10 +195,6 @@ def split_name(name: str) -> tuple[str, int]:
     path and 0), so that a baseline names each input once."""
     match = _GAME_OF_CORPUS.fullmatch(name)
     return (match[1], int(match[2])) if match else (name, 0)
-
-
-def _digest(state_hash: str) -> bytes:
-    return bytes.fromhex(state_hash[: 2 * WIDTH])
 
 
 # --- the file ------------------------------------------------------------------------------------
@@ -229,7 +227,7 @@ def write(out: Callable[[bytes], object], records: Iterable[Record]) -> int:
             return
         if VERSION >= 3:  # (a test writes the versions before as they were)
             words = GAMES.join(r.words_text() for r in block).encode()
-            packed = bz2.compress(words, 9)  # a few games say too little to gain from it
+            packed = bz2.compress(words, _level(len(words)))  # a few games: too little to gain
             writer.put(["effects", len(block), packed if len(packed) < len(words) else words])
         for record in block:
             source, number = split_name(record.name)
@@ -251,6 +249,13 @@ def write(out: Callable[[bytes], object], records: Iterable[Record]) -> int:
     writer.put(["end", count])
     out(writer.summing.digest())
     return count
+
+
+def _level(size: int) -> int:
+    """The bz2 level whose block (100 KB a level) holds ``size`` bytes: the same compression as
+    level 9 for a block of words (they fit in one block), but a level 9 compressor takes 7.6 MB
+    whatever its input, the peak of ``baseline``'s main process (level 1: 1.1 MB)."""
+    return max(1, min(9, -(-size // 100_000)))
 
 
 # --- many games ---------------------------------------------------------------------------------

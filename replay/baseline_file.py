@@ -46,7 +46,8 @@ MAX_WORDS = 1 << 24
 """Bytes of one effects block once decompressed (a writer starts a new block at a quarter)."""
 MAX_BLOCK = 10_000
 """Games of one effects block."""
-READ_CHUNK = 1 << 20
+READ_CHUNK = 1 << 16
+"""Bytes read at once (the reader's buffer holds a chunk and the value being read)."""
 
 
 class BadBaseline(TribesError):
@@ -116,6 +117,7 @@ def _unpacker() -> msgpack.Unpacker:
         raw=False,
         strict_map_key=True,
         max_buffer_size=4 * READ_CHUNK + MAX_WORDS,
+        read_size=READ_CHUNK,
         max_array_len=MAX_BLOCK,
         max_map_len=16,
         max_str_len=MAX_NAME,

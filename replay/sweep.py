@@ -19,8 +19,11 @@ import attrs
 
 from tribes.core.errors import TribesError, UsageError
 from tribes.core.game import Game
+from tribes.events import corpus as fmt
+from tribes.events.corpus import CorruptCorpus
 from tribes.events.logfile import GameLog
 from tribes.replay import batch, corpus, logs, marks, parallel
+from tribes.replay.corpus.reader import older_digest_differs
 from tribes.replay.parallel import Where
 
 R = TypeVar("R")
@@ -113,9 +116,17 @@ def _visit_unit(visit: Visit[R], unit: batch.Unit) -> list[Visited[R] | _Refused
             return [Visited(unit.path, error=_message(unit.path, exc))]
         return [_one(visit, unit.path, opened.game, opened.log)]
     out: list[Visited[R] | _Refused] = []
+    decoder = corpus.Decoder(unit.path, unit.parts, unit.annexes)
     try:
-        for k, (game, log, _raw) in corpus.chunk_games(unit):
-            out.append(_one(visit, f"{unit.path}#{k + 1}", game, log))
+        for k, (game, log, raw) in corpus.chunk_games(unit, decoder):
+            name = f"{unit.path}#{k + 1}"
+            if unit.version < 3:
+                try:
+                    older_checked(game, log, raw, decoder, unit.path, k)
+                except TribesError as exc:
+                    out.append(Visited(name, error=_message(unit.path, exc)))
+                    continue
+            out.append(_one(visit, name, game, log))
             if isinstance(out[-1], _Refused):
                 break
     except TribesError as exc:  # a damaged game: the rest of the chunk cannot be read
@@ -134,6 +145,21 @@ def checked(game: Game[Any], log: GameLog, path: str) -> None:
         marks.intact(log, path)
     elif log.commits or log.checkpoints:
         marks.steps_of(game, log, path=path)
+
+
+def older_checked(
+    game: Game[Any], log: GameLog, raw: fmt.RawGame, decoder: corpus.Decoder, path: str, k: int
+) -> None:
+    """Refuse game ``k`` of a corpus of format version 1 or 2 unless its digest matches: it
+    covers the state the game's last event reaches, so the game is replayed to its end first
+    (a visit may stop sooner). Under rules that reach another state an altered game and one
+    written under other rules cannot be told apart there: the line says so and names
+    ``tribes upgrade``, as a reader of the one game does."""
+    part, annex = decoder.part_bytes(raw.part), decoder.annex(raw)
+    try:
+        corpus.check(game, log, raw, path, k, part, annex)
+    except CorruptCorpus:  # its digest: all such a game can tell
+        raise older_digest_differs(path, k, upgrade=True) from None
 
 
 def _one(visit: Visit[R], name: str, game: Game[Any], log: GameLog) -> Visited[R] | _Refused:

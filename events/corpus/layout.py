@@ -132,6 +132,96 @@ class Appends(Sequence[Append]):
         """The offset of each append's index, in order."""
         return self._numbers["index"]
 
+    @property
+    def starts(self) -> array[int]:
+        """Where each append starts, in order."""
+        return self._numbers["start"]
+
+    @property
+    def firsts(self) -> array[int]:
+        """The games before each append, in order."""
+        return self._numbers["games"]
+
+    @property
+    def games(self) -> int:
+        """The games of every append."""
+        return self._numbers["games"][-1] + self._numbers["count"][-1] if len(self) else 0
+
+
+class Offsets(Sequence[int]):
+    """Every game's offset, in order, read from the corpus's indexes as they are asked for: an
+    append's at a time, the last few kept (a sweep asks for them in order). Held whole, they were
+    8 bytes a game in every process of a sweep: 8 MB at a million games."""
+
+    KEPT = 4
+    """Appends whose offsets are kept."""
+
+    def __init__(self, fd: int, appends: Appends, path: str, version: int) -> None:
+        self.fd = fd
+        self.appends = appends
+        self.path = path
+        self.version = version
+        self.total = appends.games
+        self.kept: dict[int, array[int]] = {}
+
+    def __len__(self) -> int:
+        return self.total
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.total))]
+        if i < 0:
+            i += self.total
+        if not 0 <= i < self.total:
+            raise IndexError(i)
+        a = bisect_right(self.appends.firsts, i) - 1
+        return self.of(a)[i - self.appends.firsts[a]]
+
+    def after(self, at: int) -> int | None:
+        """The first game offset after byte ``at`` within the append that holds ``at`` (None
+        when none: the append's index comes next)."""
+        a = bisect_right(self.appends.starts, at) - 1
+        if a < 0:
+            return self[0] if self.total else None
+        found = self.of(a)
+        i = bisect_right(found, at)
+        return found[i] if i < len(found) else None
+
+    def of(self, a: int) -> array[int]:
+        """The offsets of append ``a``'s games."""
+        found = self.kept.get(a)
+        if found is None:
+            found = self._read(a)
+            if len(self.kept) >= self.KEPT:
+                del self.kept[next(iter(self.kept))]
+            self.kept[a] = found
+        return found
+
+    def _read(self, a: int) -> array[int]:
+        append = self.appends[a]
+
+        def bad(reason: str) -> CorruptCorpus:
+            return CorruptCorpus(reason, path=self.path, record="an index", offset=append.index)
+
+        try:
+            payload, _ = frame_at(
+                self.fd, append.index, append.index + MAX_INDEX_BYTES + 16, MAX_INDEX_BYTES
+            )
+            items = values(payload, MAX_INDEX_ITEMS)
+        except Bad as exc:
+            raise bad(str(exc)) from None
+        _, _, _, start, deltas, _ = _index_fields(items, self.version, bad)
+        found = _positions(start, deltas, bad)
+        if start != append.start or len(found) != append.count:
+            raise bad("changed since the corpus was opened")
+        return found
+
 
 @attrs.frozen
 class Layout:
@@ -141,7 +231,7 @@ class Layout:
     first: int
     """Where the first append starts (the end of the corpus header)."""
     parts: dict[int, int]
-    offsets: array[int]
+    offsets: Offsets
     appends: Appends
     end: int
     """The committed size: the end of the last trailer."""
@@ -161,9 +251,9 @@ class Layout:
     def next_start(self, at: int) -> int:
         """Where the record after the one at ``at`` starts: a game, a part or its index."""
         found = [self.index_starts[bisect_right(self.index_starts, at)]]
-        i = bisect_right(self.offsets, at)
-        if i < len(self.offsets):
-            found.append(self.offsets[i])
+        game = self.offsets.after(at)
+        if game is not None:
+            found.append(game)
         j = bisect_right(self.part_starts, at)
         if j < len(self.part_starts):
             found.append(self.part_starts[j])
@@ -202,13 +292,13 @@ def read_layout(fd: int, size: int, path: str) -> Layout:
         )
     version = items[1]
     end, index_offset, games = _last_commit(fd, size, first, path)
-    appends, parts, offsets = _walk_indexes(fd, index_offset, games, first, path, version)
+    appends, parts = _walk_indexes(fd, index_offset, games, first, path, version)
     tail = Tail(end, size - end) if end < size else None
     return Layout(
         version=version,
         first=first,
         parts=parts,
-        offsets=offsets,
+        offsets=Offsets(fd, appends, path, version),
         appends=appends,
         end=end,
         index=index_offset,
@@ -285,11 +375,11 @@ def _uvarint_in(data: bytes) -> tuple[int, int]:
 
 def _walk_indexes(
     fd: int, last: int, games: int, first: int, path: str, version: int
-) -> tuple[Appends, dict[int, int], array[int]]:
+) -> tuple[Appends, dict[int, int]]:
     """Every append, from the last index back to the first along each index's link to the one
-    before; each checked against its trailer and against the append after it."""
+    before; each checked against its trailer and against the append after it (its games'
+    offsets are read again when asked for: :class:`Offsets`)."""
     appends = Appends()
-    backwards = array("Q")  # every game's offset, the last first (the walk goes back)
     parts: dict[int, int] = {}
     offset = last
     expected = games
@@ -321,13 +411,7 @@ def _walk_indexes(
             raise bad(
                 f"the append after it starts at byte {later_start}, not where this one ends ({end})"
             )
-        starts = array("Q")
-        pos = start
-        for i, delta in enumerate(deltas):
-            if delta <= 0 and i:
-                raise bad("names games whose offsets do not strictly increase")
-            pos += delta
-            starts.append(pos)
+        starts = _positions(start, deltas, bad)
         if starts and not start <= starts[-1] < offset:
             raise bad("names a game outside its append")
         mine = {at for _, at in made}
@@ -343,8 +427,6 @@ def _walk_indexes(
                 f"says its append starts at byte {start}, but its first record is at {lowest}"
             )
         appends.add(Append(start, offset, end, before, count, tuple(n for n, _ in made), digest))
-        starts.reverse()
-        backwards.extend(starts)
         expected = before
         later_start = start
         if previous == 0:
@@ -368,9 +450,19 @@ def _walk_indexes(
         )
     if sorted(parts) != list(range(len(parts))):
         raise CorruptCorpus("its header parts are not numbered from 0 in order", path=path)
-    backwards.reverse()
-    offsets = backwards
-    return appends.finish(), parts, offsets
+    return appends.finish(), parts
+
+
+def _positions(start: int, deltas: list[int], bad: Any) -> array[int]:
+    """The offsets of an append's games from its index's start and deltas."""
+    starts = array("Q")
+    pos = start
+    for i, delta in enumerate(deltas):
+        if delta <= 0 and i:
+            raise bad("names games whose offsets do not strictly increase")
+        pos += delta
+        starts.append(pos)
+    return starts
 
 
 def _has(starts: array[int], at: int) -> bool:

@@ -121,6 +121,49 @@ def create(
 
 
 @contextmanager
+def made_whole(
+    path: Path, *, force: bool, wait: float = LOCK_WAIT, on_wait: Notice | None = None
+) -> Iterator[Path]:
+    """A name beside ``path`` to write a whole new corpus at, put at ``path`` once the block
+    ends without error, as :func:`create` puts a new file there (refused if the name exists,
+    unless ``force``; an old corpus replaced under its lock). A block that fails (a game
+    refused, a full disk, Ctrl-C) leaves no corpus at ``path`` and, with ``force``, the one
+    there as it was. The temporary name is ``write_atomic``'s, swept when left by a kill."""
+    if (path.is_symlink() or path.exists()) and not force:
+        raise _exists(path)  # said before any work; said again if made meanwhile
+    files.sweep_stale(path)
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    try:
+        yield tmp
+        with _folder_locked(path, wait, on_wait):
+            old = -1
+            if path.is_symlink() or path.exists():
+                if path.is_dir() and not path.is_symlink():
+                    raise UsageError(f"{path} is a folder; a corpus is a file")
+                if not force:
+                    raise _exists(path)
+                if not path.is_symlink():
+                    old = open_locked(path, wait, on_wait, "; it was not replaced")
+            try:
+                if force:
+                    os.replace(tmp, path)
+                else:
+                    os.link(tmp, path)
+                    os.unlink(tmp)
+                files.fsync_folder(path.parent)
+            except FileExistsError:
+                raise _exists(path) from None
+            except OSError as exc:
+                raise LogError(f"cannot write: {exc.strerror or exc}", path=str(path)) from None
+            finally:
+                if old >= 0:
+                    os.close(old)
+    finally:
+        with suppress(OSError):
+            os.unlink(tmp)
+
+
+@contextmanager
 def _folder_locked(path: Path, wait: float, on_wait: Notice | None) -> Iterator[None]:
     """The exclusive lock of the folder of ``path``, held by whoever makes a corpus there."""
     folder = path.parent

@@ -95,7 +95,8 @@ def _list(payload: bytes) -> list[object] | None:
 def split(path: Path, out: Sequence[Path], *, force: bool = False) -> list[int]:
     """The games of ``path`` in ``len(out)`` corpora of (nearly) equal size, in order; copies the
     records of a corpus of the current version as they are (no replay; an older one's games
-    as :func:`carried` gives them). The games in each."""
+    as :func:`carried` gives them). The games in each. Each shard is put at its name whole
+    (:func:`locking.made_whole`): a split that fails leaves no shard half made."""
     with Corpus(path) as source:
         total = len(source)
         count = len(out)
@@ -103,7 +104,10 @@ def split(path: Path, out: Sequence[Path], *, force: bool = False) -> list[int]:
         start = 0
         encoder = Encoder()
         for target, size in zip(out, sizes, strict=True):
-            with Writer(target, new=True, force=force) as writer:
+            with (
+                locking.made_whole(target, force=force) as whole,
+                Writer(whole, new=True) as writer,
+            ):
                 for k in range(start, start + size):
                     writer.add_encoded(carried(source, k, encoder))
             start += size
@@ -135,7 +139,9 @@ def carried(read: Corpus, k: int, encoder: Encoder) -> Encoded:
 def upgrade(source: Path, output: Path, *, force: bool = False) -> int:
     """Write the corpus at ``source`` (any version) in the current format version at
     ``output``: every record checked first, each game as :func:`carried` gives it (an older
-    game replayed, its digest checked, its checkpoints recorded). The games written."""
+    game replayed, its digest checked, its checkpoints recorded). The games written. The new
+    corpus is put at ``output`` whole (:func:`locking.made_whole`): an upgrade that fails leaves
+    nothing there, and with ``force`` the corpus it was to replace as it was."""
     if output.resolve() == source.resolve():
         raise UsageError("upgrade writes a new corpus; name another output with -o")
     if output.suffix != fmt.SUFFIX:
@@ -150,7 +156,7 @@ def upgrade(source: Path, output: Path, *, force: bool = False) -> int:
         if problem is not None:
             raise problem
         encoder = Encoder()
-        with Writer(output, new=True, force=force) as writer:
+        with locking.made_whole(output, force=force) as whole, Writer(whole, new=True) as writer:
             for k in range(len(read)):
                 writer.add_encoded(carried(read, k, encoder))
         return len(read)

@@ -4,7 +4,8 @@ covers the state its last event reaches, so whatever a reader can tell of it is 
 Under the rules it was written with, it matches and the game is read as before; under rules that
 reach another state, it does not, and every reader of the game refuses it in one line saying
 that version 2 cannot tell an altered game from a rule change and naming ``tribes upgrade``,
-never showing it as if intact (nor sealing it into a new log, as ``corpus get`` did)."""
+never showing it as if intact (nor sealing it into a new log, as ``corpus get`` did). The
+commands over many games check each game's digest the same way."""
 
 from __future__ import annotations
 
@@ -114,3 +115,46 @@ def test_verify_names_every_such_game_and_upgrade_refuses_it(cli, old):
         shown = cli.run("show", "new.corpus#1")
     assert shown.exit_code == 0
     assert shown.stderr.startswith("warning: new.corpus#1: intact, rules differ: ")
+
+
+def test_an_upgrade_that_fails_leaves_no_corpus_and_the_forced_one_as_it_was(cli, old):
+    """The new corpus is put at its name only once whole: refused at game 1, ``upgrade -o``
+    leaves no file (nor a temporary one) behind, and ``--force`` the corpus it was to replace."""
+    cli.ok("simulate", "clans", "--games", "2", "--seed", "9", "--save", "kept.corpus")
+    kept = cli.path("kept.corpus").read_bytes()
+    with rulechange.twelfth_bonus(4, rules_version=2):
+        cli.fails("upgrade", old, "-o", "refused.corpus")
+        cli.fails("upgrade", old, "-o", "kept.corpus", "--force")
+        cli.fails("corpus", "split", old, "--into", "2")
+    assert not cli.path("refused.corpus").exists()
+    assert cli.path("kept.corpus").read_bytes() == kept
+    assert sorted(p.name for p in cli.path(".").iterdir() if "corpus" in p.name) == [
+        "kept.corpus",
+        "old.corpus",
+    ]
+
+
+SWEEPS = [
+    ("find", "{corpus}", "--where", "events >= 3", "--first"),
+    ("coverage", "{corpus}"),
+    ("stats", "{corpus}"),
+    ("baseline", "{corpus}", "-o", "new.base", "--force"),
+    ("regress", "--baseline", "old.base", "{corpus}"),
+]
+
+
+@pytest.mark.parametrize("args", SWEEPS, ids=lambda a: a[0])
+def test_the_commands_over_many_games_refuse_each_such_game(cli, old, args):
+    """``find``, ``coverage``, ``baseline`` and ``regress`` replay a version 2 game to its end
+    to check its digest (``stats`` did, as ``verify`` does): each game a line, exit 1."""
+    cli.ok("baseline", old, "-o", "old.base")
+    argv = [a.format(corpus=old) for a in args]
+    assert cli.run(*argv).exit_code == 0  # under the rules it was written with
+    with rulechange.twelfth_bonus(4, rules_version=2):
+        result = cli.run(*argv)
+    assert result.exit_code == 1, result.stdout
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f"tribes: {old}: game 1: its digest does not match"), lines[0]
+    assert "a corpus of format version 2 or older cannot tell which" in lines[0]
+    if args[0] != "stats":  # (stats says the first, then how many more, as verify counts them)
+        assert len(lines) == 4 and all("'tribes upgrade old.corpus" in line for line in lines)

@@ -5,6 +5,7 @@ was written."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,7 +13,6 @@ import pytest
 
 from tribes import games
 from tribes.core.game import Game
-from tribes.events import codec
 from tribes.replay import baseline, baseline_file
 from tribes.testing.cli import Cli
 from tribes.testing.identity import GameWithField
@@ -43,7 +43,7 @@ def test_a_baseline_of_version_1_is_compared_by_the_full_form(
     """As the tribes before identities wrote it: version 1, every state's full form."""
     with monkeypatch.context() as old:
         old.setattr(baseline, "VERSION", 1)
-        old.setattr(codec, "state_hash", codec.legacy_state_hash)
+        old.setattr(baseline, "Recorder", functools.partial(baseline.Recorder, full=True))
         cli.ok("baseline", here / "runs.corpus", "-o", "old.baseline")
     assert baseline_file.read(here / "old.baseline").version == 1
     out = cli.ok("regress", here / "runs.corpus", "--baseline", "old.baseline")

@@ -4,18 +4,24 @@ what is wrong, exit status 1. Three kinds of damage to one simulated Clans log (
 bit flipped in an event's record (its frame's check byte finds it), an event changed with the
 frames re-chained as a careful forger would (only the commit digest finds it) and a commit's
 digest changed (re-chained too). ``find``, ``coverage``, ``baseline`` and ``regress`` replay
-logs through a sweep of their own: they are here with the commands that display a log."""
+logs through a sweep of their own: they are here with the commands that display a log, and so
+are ``replay`` (on a pseudo-terminal) and the library's cursor."""
 
 from __future__ import annotations
 
 import json
+import os
+import pty
+import subprocess
 
 import mutants
 import pytest
 
+from tribes.core.errors import TribesError
 from tribes.events import codec
 from tribes.replay import logs
-from tribes.testing.cli import Cli
+from tribes.replay.cursor import Cursor
+from tribes.testing.cli import Cli, tribes_command
 
 EXPR = "len(VillageFounded) >= 1"
 SWEEPS = ("find", "coverage", "baseline", "regress")
@@ -157,3 +163,32 @@ def test_an_intact_log_is_read_by_every_command(cli, made):
         result = cli.run(*argv)
         assert result.exit_code == 0, (argv, result.stderr)
         assert not result.stderr.startswith("tribes: "), (argv, result.stderr)
+
+
+@pytest.mark.parametrize("kind", DAMAGE)
+def test_replay_on_a_terminal_and_the_library_cursor_refuse_it(tmp_path, made, kind):
+    """``replay`` needs a terminal: it is run on a pseudo-terminal, and says the one line before
+    it takes the screen; the library's cursor raises the same error."""
+    path = tmp_path / f"{kind}.tribes"
+    path.write_bytes(made[kind])
+    with pytest.raises(TribesError) as raised:
+        Cursor.open(path)
+    assert DAMAGE[kind][1] in str(raised.value)
+    main, side = pty.openpty()
+    try:
+        done = subprocess.run(
+            [*tribes_command(), "replay", path.name],
+            cwd=tmp_path,
+            stdin=side,
+            stdout=side,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(side)
+        os.close(main)
+    assert done.returncode == 1, done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"tribes: {path.name}: ") and DAMAGE[kind][1] in line, line
