@@ -199,6 +199,25 @@ def test_upgrade_rules_drop_refused_leaves_those_games_out(cli, runs):
     assert kept == [log.events for k, log in enumerate(logs_before) if k not in refused]
 
 
+def test_the_corpus_kept_by_upgrade_rules_is_read_as_a_corpus(cli, runs):
+    """``NAME.corpus.rules`` holds the games --drop-refused left out: verify, show and fork
+    read it, and its games as ``NAME.corpus.rules#K``, as rule-changes.md's walk-through does."""
+    with corpus.Corpus(runs) as read:
+        source = read.log(0)[1].events[0].source
+    played = cli.ok("log", f"{runs}#1")
+    kept = runs.parent / "runs.corpus.rules"
+    new = cli.path("new.tribes")
+    with rulechange.refused_source(source, rules_version=2):
+        cli.ok("upgrade", "--rules", "--drop-refused", runs)
+        forked = cli.ok("fork", f"{kept}#1", "--at", 1, "-o", new)
+        assert forked == f"{new}: no event (the start) of {kept}#1; event 1 is yours to play\n"
+        assert cli.ok("verify", new).startswith(f"ok    {new}: clans, 0 events")
+    verified = cli.ok("verify", kept).splitlines()
+    assert verified[-1].startswith(f"ok    {kept}: 4 games, 4 verified, 0 failed")
+    assert cli.ok("log", f"{kept}#1") == played
+    assert f"name it as {kept}#K" in cli.fails("show", kept, code=2)
+
+
 def _sources(log) -> set[int]:
     return {e.source for e in log.events if hasattr(e, "source")}
 
