@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from tribes.core.errors import BadPosition, LogError, UsageError
-from tribes.events import annotation, codec, files
+from tribes.events import annotation, codec, files, model
 
 LOG = click.Path(path_type=Path)
 """A log to read: whatever is wrong with it (missing, a folder, damaged) the library says."""
@@ -88,16 +88,31 @@ def tag_pairs(pairs: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def read_position(path: Path) -> Any:
-    """A position file: a regular file (never a device or a FIFO) of at most 1 MiB of JSON."""
+    """A position file: a regular file (never a device or a FIFO) of at most 1 MiB of JSON. A
+    log or a corpus given instead is told how to write the position of one of its states."""
     try:
-        position = codec.from_json(files.read_regular(path, 1 << 20, "position file").decode())
+        data = files.read_regular(path, 1 << 20, "position file")
     except LogError as exc:
         raise BadPosition(f"cannot read position {path}: {exc.reason}") from None
+    if data.startswith((model.MAGIC, model.CORPUS_MAGIC)):
+        raise _not_a_position(path, "corpus" if data.startswith(model.CORPUS_MAGIC) else "log")
+    try:
+        position = codec.from_json(data.decode())
     except (ValueError, RecursionError) as exc:
         raise BadPosition(f"position {path} is not valid JSON: {exc}") from None
     if not isinstance(position, dict):
         raise BadPosition(f"position {path} must be a JSON object, not {type(position).__name__}")
+    if position.get("format") == model.FORMAT_NAME:
+        raise _not_a_position(path, "log")
     return position
+
+
+def _not_a_position(path: Path, kind: str) -> BadPosition:
+    game = f"{path}#K" if kind == "corpus" else str(path)
+    return BadPosition(
+        f"position {path} is a tribes {kind}, not a position file: 'tribes position {game} "
+        "--at N -o FILE' writes the position after event N"
+    )
 
 
 def warn(line: str) -> None:

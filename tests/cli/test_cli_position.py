@@ -135,6 +135,29 @@ def test_show_json_is_no_position_and_the_error_says_what_writes_one(cli: Cli) -
         assert "show --json" in line and "tribes position LOG" in line
 
 
+def test_a_log_or_corpus_given_as_a_position_is_told_what_writes_one(cli: Cli) -> None:
+    """A log or corpus for --position (as a user tries the log a hunt wrote): one line saying
+    what the file is and the command that writes a position, never a decoding error."""
+    log = cli.new("game.tribes")
+    cli.ok("act", log, "1-2")
+    as_json = cli.path("game.json")
+    as_json.write_text(cli.ok("export", log, "--json"))
+    runs = cli.path("runs.corpus")
+    cli.ok("simulate", "clans", "--games", 1, "--seed", 2, "--save", runs)
+    for source in (log, as_json):
+        for command in (("new", "clans", "-o", cli.path("new.tribes")), ("hunt", "clans")):
+            until = ("--until", "over") if command[0] == "hunt" else ()
+            assert cli.fails(*command, "--position", source, *until) == (
+                f"tribes: position {source} is a tribes log, not a position file: "
+                f"'tribes position {source} --at N -o FILE' writes the position after event N"
+            )
+    assert cli.fails("new", "clans", "--position", runs, "-o", cli.path("new.tribes")) == (
+        f"tribes: position {runs} is a tribes corpus, not a position file: "
+        f"'tribes position {runs}#K --at N -o FILE' writes the position after event N"
+    )
+    assert not cli.path("new.tribes").exists()
+
+
 def test_a_position_carries_its_options(cli: Cli) -> None:
     """An Iwari game with feats and a variant: its position says so, new takes the options from
     it, and a game with other options refuses it in one line."""
