@@ -206,9 +206,10 @@ class _Writer:
     def __init__(self, out: Callable[[bytes], object]) -> None:
         self.out = out
         self.summing = blake2b(digest_size=DIGEST)
+        self.packer = msgpack.Packer(use_bin_type=True)
 
     def put(self, data: Any) -> None:
-        packed = msgpack.packb(data, use_bin_type=True)
+        packed: bytes = self.packer.pack(data)
         self.summing.update(packed)
         self.out(packed)
 
@@ -221,12 +222,13 @@ def write(out: Callable[[bytes], object], records: Iterable[Record]) -> int:
     count = 0
     last: list[str | None] = [None]
     block: list[Record] = []
+    texts: list[str] = []  # the block's words, each made once
 
     def flush() -> None:
         if not block:
             return
         if VERSION >= 3:  # (a test writes the versions before as they were)
-            words = GAMES.join(r.words_text() for r in block).encode()
+            words = GAMES.join(texts).encode()
             packed = bz2.compress(words, _level(len(words)))  # a few games: too little to gain
             writer.put(["effects", len(block), packed if len(packed) < len(words) else words])
         for record in block:
@@ -236,12 +238,14 @@ def write(out: Callable[[bytes], object], records: Iterable[Record]) -> int:
                 last[0] = source
             writer.put(record.wire(number))
         block.clear()
+        texts.clear()
 
     size = 0
     for record in records:
         block.append(record)
+        texts.append(record.words_text())
         count += 1
-        size += len(record.words_text())
+        size += len(texts[-1])
         if len(block) == BLOCK or size >= BLOCK_WORDS:
             flush()
             size = 0
