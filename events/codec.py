@@ -393,7 +393,9 @@ def _text_keyed(data: Any) -> bool:
         if not _TEXT.issuperset(map(type, data)):
             return False
         values = data.values()
-        return _SCALARS.issuperset(map(type, values)) or all(map(_text_keyed, values))
+        if _SCALARS.issuperset(map(type, values)):
+            return True
+        return all(map(_text_keyed, [v for v in values if type(v) not in _SCALARS]))
     if kind is list or kind is tuple:
         if _SCALARS.issuperset(map(type, data)):
             return True
@@ -401,18 +403,40 @@ def _text_keyed(data: Any) -> bool:
             map(type, chain.from_iterable(data))
         ):
             return True  # a table of plain values
-        return all(map(_text_keyed, data))
+        return all(map(_text_keyed, [v for v in data if type(v) not in _SCALARS]))
     return kind in _SCALARS or not isinstance(data, dict | list | tuple)
 
 
-_DUMPS = json.JSONEncoder(sort_keys=True, ensure_ascii=False, allow_nan=False).encode
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, allow_nan=False)
+_DUMPS = _ENCODER.encode
+_C_MAKE_ENCODER = getattr(json.encoder, "c_make_encoder", None)  # not in typeshed
+_C_ENCODE = (
+    None
+    if _C_MAKE_ENCODER is None  # an interpreter without json's C part
+    else _C_MAKE_ENCODER(
+        None,  # no markers: a plain document holds no cycle
+        _ENCODER.default,
+        json.encoder.encode_basestring,  # ensure_ascii=False
+        None,  # indent
+        _ENCODER.key_separator,
+        _ENCODER.item_separator,
+        True,  # sort_keys
+        False,  # skipkeys
+        False,  # allow_nan
+    )
+)
+"""json's C encoder of :data:`_ENCODER`'s settings, made once: ``JSONEncoder.encode`` makes a
+new one at every call, which costs more than writing a row of a few keys (``log --json
+--states`` writes some twenty a record)."""
 
 
 def dumps(data: Any) -> str:
     """``data`` (plain, its keys text) as one line of stable JSON (sorted keys), as
     :func:`to_json` writes it (without the escapes of what is not printable)."""
-    text: str = _DUMPS(data)
-    return text
+    if _C_ENCODE is None or type(data) is str:  # json writes a lone string another way
+        text: str = _DUMPS(data)
+        return text
+    return "".join(_C_ENCODE(data, 0))
 
 
 def visible_json(text: str) -> str:

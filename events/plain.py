@@ -80,7 +80,14 @@ def plain_data(value: Any, *, in_fields: bool = False) -> Any:
     if takes is None:
         return NOT_PLAIN
     mapping = form(kind)
-    return plain_data(dict(zip(mapping.names, mapping.values(value), strict=True)), in_fields=True)
+    fields = dict(zip(mapping.names, mapping.values(value), strict=True))
+    if _PLAIN_SCALARS.issuperset(map(type, fields.values())):
+        return fields  # what the walk below gives of it, in one step (most events and effects)
+    out = plain_data(fields, in_fields=True)
+    if out is not NOT_PLAIN:
+        for name, keep in _KEPT[kind]:  # cattrs keeps a tuple of fixed length a tuple
+            out[name] = keep(fields[name])
+    return out
 
 
 def plain_value(data: Any, cls: Any) -> Any:
@@ -199,9 +206,51 @@ def _make_takes(cls: type) -> tuple[tuple[str, _Take, bool], ...] | None:
     except Exception:  # noqa: BLE001  a type named only for type checkers: whatever the converter makes of it
         return None
     takes = []
+    kept = []
     for field in form(cls).fields:
-        take = _taker(field.type)
+        pair = _pairs(field.type)
+        take = _taker(field.type) if pair is None else pair[0]
         if take is None or not field.init or field.alias != field.name:
             return None
         takes.append((field.name, take, field.default is attrs.NOTHING))
+        if pair is not None:
+            kept.append((field.name, pair[1]))
+    _KEPT[cls] = tuple(kept)
     return tuple(takes)
+
+
+_KEPT: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+"""By attrs class the plain path takes: its fields of a tuple of fixed length of plain values,
+or a sequence of them (Hunters' ``FeatureScored.tiles``, cells), each with what the converter
+makes of its value: the tuples kept (``[(0, 1), (1, 1)]``), where :func:`plain_data`, which
+goes by the value, makes lists."""
+
+_FIXED = (int, str, bool, float)
+
+
+def _pairs(kind: Any) -> tuple[_Take, Callable[[Any], Any]] | None:
+    """For a field's type ``tuple[A, B, ...]`` of fixed length (each of :data:`_FIXED`), or
+    ``tuple[tuple[A, B, ...], ...]``: how the plain path structures a value of it and
+    unstructures it, as the converter does; None for any other type (a fixed tuple anywhere
+    else stays the converter's)."""
+    args = typing.get_args(kind)
+    if typing.get_origin(kind) is not tuple or not args:
+        return None
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _pairs(args[0])
+        if item is None:
+            return None
+        rows = _sequence_taker(item[0])
+        assert rows is not None  # an item taker makes a sequence taker
+        return rows, lambda value: list(map(tuple, value))
+    if not all(a in _FIXED for a in args):
+        return None
+    takes = tuple(map(_taker, args))
+
+    def take(value: Any) -> Any:
+        if (type(value) is not list and type(value) is not tuple) or len(value) != len(takes):
+            return NOT_PLAIN
+        out = tuple(t(v) for t, v in zip(takes, value, strict=True))  # type: ignore[misc]
+        return NOT_PLAIN if NOT_PLAIN in out else out
+
+    return take, tuple

@@ -131,25 +131,40 @@ class Moves(MoveList):
     def notation(self, write: Callable[[Event], str]) -> list[str]:
         """``write`` of each move, the text of a move (a placement, a piece option) listed
         before taken again (:data:`_TEXTS`): an open cell stays open from turn to turn, and
-        a turn's fifty moves are mostly those of the turns before."""
+        a turn's fifty moves are mostly those of the turns before. The walk of
+        :meth:`_placements`, inline (a generator resumed at every placement costs more)."""
         texts = _TEXTS.get(write)
         if texts is None or len(texts) >= TEXTS_KEPT:
             texts = _TEXTS[write] = {}
-        out = []
-        for p, options in self._placements():
-            for option in (None, *options):
-                key = (p, option)
-                text = texts.get(key)
+        out: list[str] = []
+        tile = self._tile
+        if tile is None:
+            return out
+        by_need, allowed, key = tile.by_need, tile.allowed, self._key
+        for j, (at, need) in enumerate(zip(self._cells, self._needs, strict=True)):
+            if self._keys is not None:
+                key = self._keys.get(j, self._key)
+            for r in by_need[need]:
+                p = at | r  # turned(at, r), without a call a placement
+                text = texts.get(p)
                 if text is None:
-                    text = texts[key] = write(_move(p, option))
+                    text = texts[p] = write(_move(p, None))
                 out.append(text)
+                if key is None:
+                    continue
+                options = allowed.get(key | r)
+                for option in tile.allow(key | r) if options is None else options:
+                    text = texts.get((p, option))
+                    if text is None:
+                        text = texts[p, option] = write(_move(p, option))
+                    out.append(text)
         return out
 
 
-_TEXTS: dict[Callable[[Event], str], dict[tuple[Placement, tuple[str, int] | None], str]] = {}
-"""By the notation that wrote them (a game's ``format_move``), the texts of the moves it wrote,
-by placement and option: a bounded memo (:data:`TEXTS_KEPT` a notation) of a pure function of
-immutable values."""
+_TEXTS: dict[Callable[[Event], str], dict[Placement | tuple[Placement, tuple[str, int]], str]] = {}
+"""By the notation that wrote them (a game's ``format_move``), the texts of the moves it wrote:
+by placement (without a piece) or placement and option; a bounded memo (:data:`TEXTS_KEPT` a
+notation) of a pure function of immutable values."""
 TEXTS_KEPT = 1 << 14
 
 

@@ -120,11 +120,10 @@ def meadow_points(
 def meadow_animals(tiles: TileSet, board: Board, group: Group) -> tuple[int, int, int, int]:
     """The deer, mammoths, aurochs and tigers on a meadow's tiles, before any tiger eats (for
     ``show --json``; :func:`meadow_points` gives what scores)."""
-    counts = [0, 0, 0, 0]
-    for x, y, fid in group.nodes:
-        for i, n in enumerate(tiles.tiles[board.cells[(x, y)].tile].features[fid].animals):
-            counts[i] += n
-    return counts[0], counts[1], counts[2], counts[3]
+    by_id, cells = tiles.tiles, board.cells
+    animals = [by_id[cells[(x, y)].tile].features[fid].animals for x, y, fid in group.nodes]
+    deer, mammoths, aurochs, tigers = map(sum, zip(*animals, strict=True))  # a meadow has nodes
+    return deer, mammoths, aurochs, tigers
 
 
 def system_fish(tiles: TileSet, board: Board, system: System) -> int:

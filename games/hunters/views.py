@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Any, TypeVar
 
 from tribes.core.game import Viewer
 from tribes.core.views import count
-from tribes.games.hunters import features as feats
 from tribes.games.hunters.board import ANIMALS, TileSet
 from tribes.games.hunters.events import DIRECTION_NAMES
 from tribes.games.hunters.features import Board, Group, System
@@ -69,12 +69,13 @@ def features(state: HuntersState, seats: Sequence[str]) -> list[dict[str, Any]]:
     n = len(parts)
     parts += board.systems.values()
     out: list[Any] = _kept_rows(tiles, named, parts)
-    for i, row in enumerate(out):
-        if row is None:  # a feature the move made or changed
-            out[i] = _row(tiles, board, parts[i], named, _group_row if i < n else _system_row)
+    for i in compress(
+        range(len(out)), map(operator.not_, out)
+    ):  # a feature the move made or changed
+        out[i] = _row(tiles, board, parts[i], named, _group_row if i < n else _system_row)
     _FEATURES[:] = [tiles, named, parts, out]
     by_place = sorted(out, key=_FIRST)
-    return [row for _, row in by_place]  # by place: a feature's place is its own (a node is in one)
+    return list(map(_SECOND, by_place))  # by place: a feature's place is its own (a node is in one)
 
 
 _FEATURES: list[Any] = []
@@ -93,6 +94,7 @@ def _kept_rows(tiles: TileSet, seats: tuple[str, ...], parts: list[Any]) -> list
 
 
 _FIRST = operator.itemgetter(0)
+_SECOND = operator.itemgetter(1)
 
 
 _ROWS: dict[int, tuple[Any, TileSet, tuple[str, ...], Any]] = {}
@@ -156,7 +158,7 @@ def _rows(
 def _group_row(tiles: TileSet, board: Board, group: Group, seats: tuple[str, ...]) -> _Row:
     row: dict[str, Any] = {
         "type": group.type,
-        "tiles": [list(c) for c in feats.cells_of(group.nodes)],
+        "tiles": _cells(group.nodes),
         "complete": None if group.type == "meadow" else group.open == 0,
         "pieces": {seats[i]: n for i, n in enumerate(group.members) if n},
     }
@@ -174,7 +176,7 @@ def _group_row(tiles: TileSet, board: Board, group: Group, seats: tuple[str, ...
 def _system_row(tiles: TileSet, board: Board, system: System, seats: tuple[str, ...]) -> _Row:
     row = {
         "type": "system",
-        "tiles": [list(c) for c in feats.cells_of(system.nodes)],
+        "tiles": _cells(system.nodes),
         "complete": None,
         "pieces": {seats[i]: n for i, n in enumerate(system.huts) if n},
         "fish": system_fish(tiles, board, system),
@@ -185,8 +187,19 @@ def _system_row(tiles: TileSet, board: Board, system: System, seats: tuple[str, 
 _ORDER = {"forest": 0, "river": 1, "meadow": 2, "system": 3}
 
 
+_YX = operator.itemgetter(1, 0)
+"""A node's (y, x); a (y, x) turned back to (x, y)."""
+_YXF = operator.itemgetter(1, 0, 2)
+
+
+def _cells(nodes: tuple[tuple[int, int, int], ...]) -> list[list[int]]:
+    """``[list(c) for c in features.cells_of(nodes)]`` (the distinct cells by row then column, as
+    ``[x, y]``), in C: a feature the move grew is written again whole."""
+    return list(map(list, map(_YX, sorted(set(map(_YX, nodes))))))
+
+
 def _key(kind: str, nodes: tuple[tuple[int, int, int], ...]) -> tuple[int, int, int, int]:
-    y, x, f = min((y, x, f) for x, y, f in nodes)
+    x, y, f = min(nodes, key=_YXF)  # the first node by row, column and feature
     return (_ORDER[kind], y, x, f)
 
 

@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 from tribes import games
+from tribes.core import engine
 from tribes.core.header import Header
 from tribes.core.pictures import Picture
 from tribes.events import codec
@@ -56,6 +57,20 @@ def test_events_and_headers_both_ways(name: str) -> None:
             [type(event).TAG, *(getattr(event, n) for n in codec.field_names(type(event)))]
         )
         assert _same_value(codec.converter().unstructure(event), type(event)) == event
+
+
+@pytest.mark.parametrize("name", games.BUILT_IN)
+def test_effects_both_ways(name: str) -> None:
+    """Every effect of random games (``log --json`` and expressions read them as data), those
+    with tuples of fixed length too (Hunters' ``FeatureScored.tiles``: the converter keeps each
+    cell a tuple), without the converter."""
+    game = games.get(name)
+    for seed in (5, 6):
+        played = playout(name, seed=seed).played
+        for step in engine.steps(game, played.log.header, played.log.events):
+            for effect in step.effects:
+                _same_data(effect)
+                assert _same_value(codec.converter().unstructure(effect), type(effect)) == effect
 
 
 def test_a_header_with_everything() -> None:

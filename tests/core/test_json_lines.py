@@ -13,7 +13,7 @@ import pytest
 
 from tribes import games
 from tribes.core import engine, views
-from tribes.events import codec
+from tribes.events import codec, jsonlines
 from tribes.events.jsonlines import JsonLines
 from tribes.games.hunters import views as hunters_views
 from tribes.replay import records, simulate
@@ -46,6 +46,46 @@ def test_shared_parts_keys_of_every_kind_and_odd_text_are_written_as_to_json_wri
     line = JsonLines()
     for document in documents:
         assert line(document) == codec.to_json(document, indent=None)
+
+
+def test_a_text_that_holds_the_mark_of_a_list_of_rows_is_written_as_to_json_writes_it() -> None:
+    """A list of rows is swapped for a mark while json writes the rest; a note that holds the
+    mark (it cannot guess it: the mark's number is random) leaves the document written part
+    by part, the same text."""
+    line = JsonLines()
+    rows = [{"x": 1}, {"x": 2}]
+    first = {"rows": rows, "note": None}
+    assert line(first) == codec.to_json(first, indent=None)
+    for note in (line._mark + "0", f'"{line._mark}0"', line._written_mark, "\x00"):
+        document = {"rows": rows, "state": {"rows": [*rows, {"x": 3}]}, "note": note}
+        assert line(document) == codec.to_json(document, indent=None)
+
+
+def test_a_row_left_out_of_a_document_is_found_again_in_the_next() -> None:
+    """A row kept by a document, left out of the next and back in the one after (a piece on
+    the board, a list the document took again whole) is written once; the text stays
+    to_json's."""
+    line = JsonLines()
+    piece, other = {"kind": "hunter", "x": 0}, {"kind": "hut", "x": 1}
+    documents = [
+        {"pieces": [piece], "tiles": [other]},
+        {"pieces": [other], "tiles": [other]},
+        {"pieces": [piece, other], "tiles": [other]},
+    ]
+    written = []
+    original = jsonlines.dumps
+
+    def dumps(value: Any) -> str:
+        written.append(value)
+        return original(value)
+
+    jsonlines.dumps = dumps
+    try:
+        for document in documents:
+            assert line(document) == codec.to_json(document, indent=None)
+    finally:
+        jsonlines.dumps = original
+    assert written.count(piece) == 1
 
 
 def test_hunters_documents_made_from_the_rows_kept_equal_those_made_afresh() -> None:
