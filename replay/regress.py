@@ -348,6 +348,14 @@ def _words_at(record: Record, event: int) -> tuple[str, ...] | None:
 
 
 def _versions(before: Record | None, now: Record) -> tuple[str, ...]:
+    """What a game's line says of rules versions: the header's and the baseline's, in one note
+    when they name the same version."""
+    if before is not None and before.rules_version == now.header_rules != now.rules_version:
+        both = (
+            f"its header and the baseline name {now.game} rules version {now.header_rules}, "
+            f"this tribes plays version {now.rules_version}"
+        )
+        return (both,)
     notes = []
     if now.header_rules != now.rules_version:
         notes.append(
