@@ -79,6 +79,11 @@ def diff(
     cursor = Cursor.open(paths[0], warn)
     viewer = viewer_of(cursor.seats, who)
     if start is None and end is None:
+        if at is None and not len(cursor):
+            raise UsageError(
+                f"{paths[0]} has no event yet: diff shows what an event changed; "
+                "'tribes act LOG MOVE' plays one"
+            )
         n = check_point(len(cursor) if at is None else at, len(cursor), events=True)
         a, b = n - 1, n
         title: dict[str, object] = {"event": cursor.describe(n, viewer)}

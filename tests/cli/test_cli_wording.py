@@ -24,6 +24,11 @@ def test_at_of_a_log_without_events_names_the_only_choice(cli):
     assert "0 to 0" not in line
     line = cli.fails("diff", "g.tribes", "--at", "1", code=2)
     assert line == "tribes: --at 1 is out of range: the log has no event yet"
+    line = cli.fails("diff", "g.tribes", code=2)  # no --at typed: none is named
+    assert line == (
+        "tribes: g.tribes has no event yet: diff shows what an event changed; "
+        "'tribes act LOG MOVE' plays one"
+    )
     cli.ok("act", "g.tribes", cli.ok("moves", "g.tribes").split()[0])
     line = cli.fails("show", "g.tribes", "--at", "5", code=2)
     assert line.endswith("the log has event 1; choose 0 (the start) to 1")
