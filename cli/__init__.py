@@ -13,12 +13,23 @@ import gc
 import os
 import sys
 
-from tribes.cli.commands import COMMANDS, help_text
-
 
 def run() -> None:
     """The ``tribes`` script: ``tribes --help`` and a plain ``show`` or ``log`` answered
-    without click, anything else by click."""
+    without click, anything else by click. Ctrl-C at any moment, loading included, ends it with
+    one line and exit 130 (128 + SIGINT), never a traceback; a command that holds Ctrl-C
+    itself (``hunt``) says more."""
+    try:
+        _run()
+    except KeyboardInterrupt:
+        from tribes.cli.failures import interrupted  # noqa: PLC0415  start-up: only on ^C
+
+        interrupted()
+
+
+def _run() -> None:
+    from tribes.cli.commands import COMMANDS, help_text  # noqa: PLC0415  start-up: under run's Ctrl-C
+
     if sys.argv[1:] == ["--help"]:
         text = help_text(_width())
         if text is not None:

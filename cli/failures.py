@@ -1,6 +1,6 @@
-"""A bug in a command, and output that cannot be written, as the CLI answers them: one line,
+"""A bug in a command, output that cannot be written, and Ctrl-C, as the CLI answers them: one line,
 never a traceback (unless ``TRIBES_DEBUG`` asks for it): exit status 70 for a bug, 1 for a full
-disk or a file size limit. Its own module, since the ``tribes`` script, the click group
+disk or a file size limit, 130 for Ctrl-C. Its own module, since the ``tribes`` script, the click group
 (:mod:`tribes.cli.main`) and the commands answered without click (:mod:`tribes.cli.quick`)
 answer so, and none of them imports another."""
 
@@ -64,3 +64,14 @@ def internal_error(exc: Exception) -> NoReturn:
         raise exc
     click.echo(f"tribes: internal error: {type(exc).__name__}: {exc} (please report it)", err=True)
     sys.exit(70)
+
+
+def interrupted() -> NoReturn:
+    """The end of a command stopped by Ctrl-C, whenever it came: one line, exit 130
+    (128 + SIGINT), as shells count a death by the signal."""
+    try:
+        sys.stderr.write("\ntribes: interrupted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # no stderr left to tell
+        pass
+    raise SystemExit(130)

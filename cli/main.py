@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 import click
 
 from tribes.cli.commands import COMMANDS, description
-from tribes.cli.failures import internal_error, output_failed
+from tribes.cli.failures import internal_error, interrupted, output_failed
 from tribes.core.errors import TribesError
 
 
@@ -58,6 +58,8 @@ class TribesGroup(click.Group):
             fail(exc)
         except BrokenPipeError as exc:
             output_failed(exc)
+        except KeyboardInterrupt:  # click would say "Aborted!" and exit 1
+            interrupted()
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except Exception as exc:  # noqa: BLE001  a bug: one line and exit 70, never a traceback

@@ -285,12 +285,7 @@ def _writes_as_click(stream: Any) -> bool:
 
 
 def _aborted() -> NoReturn:
-    """Interrupted (^C): what click's main writes then (a new line, then its message, which
-    it translates with ``gettext``), and its exit status."""
-    from gettext import gettext  # noqa: PLC0415  start-up: only on ^C
+    """Interrupted (^C): what every command says then (:func:`tribes.cli.failures.interrupted`)."""
+    from tribes.cli.failures import interrupted  # noqa: PLC0415  start-up: only on ^C
 
-    import click  # noqa: PLC0415  start-up: only on ^C
-
-    click.echo(file=sys.stderr)
-    click.echo(gettext("Aborted!"), file=sys.stderr)
-    sys.exit(1)
+    interrupted()

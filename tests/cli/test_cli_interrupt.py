@@ -1,0 +1,55 @@
+"""Ctrl-C ends any command with one line and exit 130 (128 + SIGINT), whenever it comes: while
+the program is still loading its modules (it printed a KeyboardInterrupt traceback there), in
+click's parsing or in the command (click said "Aborted!" and exit 1), in the quick ``show``."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tribes.testing import cli as testing_cli
+
+LONG = ["simulate", "clans", "--games", "200000", "--seed", "1"]
+
+
+def interrupted_after(args: list[str], cpu: float, cwd: Path) -> tuple[int, str, str]:
+    """Run ``tribes ARGS``, Ctrl-C its process group once it has spent ``cpu`` seconds of CPU
+    (a clock a loaded machine does not stretch: the interpreter starts in about 0.05 s of it,
+    ``tribes`` loads ``simulate``'s modules by about 0.4 s), as a terminal does; its exit
+    status, stdout and stderr."""
+    env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
+    with subprocess.Popen(
+        [*testing_cli.tribes_command(), *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    ) as process:
+        watched = psutil.Process(process.pid)
+        deadline = time.monotonic() + 120
+        while process.poll() is None and time.monotonic() < deadline:
+            spent = watched.cpu_times()
+            if spent.user + spent.system >= cpu:
+                break
+            time.sleep(0.001)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    return process.returncode, out, err
+
+
+@pytest.mark.parametrize("cpu", [0.07, 0.1, 0.15, 0.25, 0.4, 1.0])
+def test_ctrl_c_at_any_moment_is_one_line_and_exit_130(tmp_path: Path, cpu: float) -> None:
+    status, out, err = interrupted_after(LONG, cpu, tmp_path)
+    assert "Traceback" not in out + err
+    assert "Aborted!" not in err
+    assert status == 130, (status, out, err)
+    assert err.strip().splitlines() == ["tribes: interrupted"], err
