@@ -250,7 +250,7 @@ def _pairs(kind: Any) -> tuple[_Take, Callable[[Any], Any]] | None:
     def take(value: Any) -> Any:
         if (type(value) is not list and type(value) is not tuple) or len(value) != len(takes):
             return NOT_PLAIN
-        out = tuple(t(v) for t, v in zip(takes, value, strict=True))  # type: ignore[misc]
+        out = tuple(t(v) for t, v in zip(takes, value, strict=True))  # type: ignore[misc]  # every _FIXED arg has a taker: none is None
         return NOT_PLAIN if NOT_PLAIN in out else out
 
     return take, tuple
