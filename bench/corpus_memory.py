@@ -4,8 +4,8 @@
 
 - **many games**: a corpus of ``--games`` Clans games (``--events`` moves each, so that replaying
   costs little and the corpus's own reading shows), committed a thousand at a time as `simulate
-  --save` does: what the coordinator holds grows with the games (8 bytes of offset each), the
-  rest (a few chunks in flight) does not.
+  --save` does: what the coordinator holds grows with the appends (56 bytes each, the games'
+  offsets read from their indexes as asked), the rest (a few chunks in flight) does not.
 - **many appends**: a hostile corpus as big, of nothing but empty appends (an index and a
   trailer, 31 bytes each): the most appends a file of that size can hold.
 
