@@ -175,16 +175,24 @@ class MoveRefused:
     rule: str | None
     written_under: int
     running: int
+    ended: bool = False
+    """Whether the running rules end the game before the event (a move after the end): a fork
+    there keeps the game as they end it, with nothing to play on."""
 
     __repr__ = fields_repr
 
     def line(self, path: str = "LOG") -> str:
         rule = f" ({self.rule})" if self.rule else ""
+        fork = f"'tribes fork {path} --at {self.event} -o NEW'"
+        then = (
+            f"the running rules end the game after event {self.event - 1} ({fork} keeps it so)"
+            if self.ended
+            else f"the game stops after event {self.event - 1} ({fork} plays on from there)"
+        )
         return (
             f"intact, but the running rules refuse event {self.event} ('{self.move}'): "
             f"{self.reason}{rule}; {_versions(self.game, self.written_under, self.running)}; "
-            f"the game stops after event {self.event - 1} ('tribes fork {path} --at "
-            f"{self.event} -o NEW' plays on from there)"
+            f"{then}"
         )
 
     def record(self) -> dict[str, Any]:
@@ -196,6 +204,7 @@ class MoveRefused:
             "rule": self.rule,
             "written_under": self.written_under,
             "running": self.running,
+            "ended": self.ended,
         }
 
 
@@ -259,7 +268,9 @@ class Watch:
             agreed=self.agreed,
         )
 
-    def refuse(self, reason: str, rule: str | None, move: str, index: int) -> bool:
+    def refuse(
+        self, reason: str, rule: str | None, move: str, index: int, *, ended: bool = False
+    ) -> bool:
         """Whether an event the running rules refuse (``index``, ``move`` in notation) is the
         answer (the log recorded checkpoints: it is intact, written under other rules) rather
         than an error; it then is."""
@@ -274,6 +285,7 @@ class Watch:
             rule=rule,
             written_under=recorded[-1] if recorded else self._log.header.rules_version,
             running=self.game.rules_version,
+            ended=ended,
         )
         return True
 

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from tribes.core import rulebook
-from tribes.core.errors import IllegalMove, UsageError
+from tribes.core.errors import GameOver, IllegalMove, UsageError
 from tribes.core.game import Game
 from tribes.events import codec
 from tribes.events.logfile import GameLog
@@ -69,7 +69,13 @@ class Coverer:
             try:
                 state, effects = game.apply(state, event)
             except IllegalMove as exc:
-                if watch.refuse(exc.reason, exc.rule, game.format_move(event), index):
+                if watch.refuse(
+                    exc.reason,
+                    exc.rule,
+                    game.format_move(event),
+                    index,
+                    ended=isinstance(exc, GameOver),
+                ):
                     break
                 raise exc.at(game.format_move(event), index) from None
             watch.at(index, state)

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from tribes.core.errors import IllegalMove
+from tribes.core.errors import GameOver, IllegalMove
 from tribes.core.game import Game
 from tribes.events.logfile import GameLog
 from tribes.replay.consistency import Answer, Watch
@@ -71,7 +71,9 @@ class Finder:
             try:
                 state, effects = apply(state, event)
             except IllegalMove as exc:
-                if watch.refuse(exc.reason, exc.rule, move(event), index):
+                if watch.refuse(
+                    exc.reason, exc.rule, move(event), index, ended=isinstance(exc, GameOver)
+                ):
                     break
                 raise exc.at(move(event), index) from None
             watch.at(index, state)

@@ -13,6 +13,7 @@ from tribes.core.engine import Step, steps
 from tribes.core.errors import (
     BadData,
     CorruptLog,
+    GameOver,
     IllegalMove,
     UsageError,
 )
@@ -106,6 +107,7 @@ def steps_of(
                 rule=exc.rule,
                 written_under=written_under(log),
                 running=game.rules_version,
+                ended=isinstance(exc, GameOver),
             )
             if not partial:
                 raise RulesRefuse(refused, path) from None

@@ -84,8 +84,9 @@ class CorpusCarried:
             lines.append(
                 f"{self.path}: left as it is: the running rules refuse a move of "
                 f"{views.count(len(refused), 'game')} ({names}{more}); 'tribes fork "
-                f"{first.path} --at {first.refused.event} -o NEW' plays one on from there, "
-                "'--drop-refused' carries the others"
+                f"{first.path} --at {first.refused.event} -o NEW' "
+                f"{'keeps one as they end it' if first.refused.ended else 'plays one on from there'}"
+                ", '--drop-refused' carries the others"
             )
             return lines
         changed = len(self.games) - len(refused)

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from tribes.core import views
-from tribes.core.errors import CorruptLog, IllegalMove, TribesError
+from tribes.core.errors import CorruptLog, GameOver, IllegalMove, TribesError
 from tribes.core.game import Game
 from tribes.events import codec
 from tribes.events import corpus as fmt
@@ -148,6 +148,7 @@ def refused(game: Game[Any], log: GameLog, exc: IllegalMove, move: str, index: i
         rule=exc.rule,
         written_under=written_under(log),
         running=game.rules_version,
+        ended=isinstance(exc, GameOver),
     )
 
 

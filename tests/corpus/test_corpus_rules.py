@@ -250,3 +250,19 @@ def test_a_corpus_that_cannot_be_replaced_is_left_as_it_was(cli, runs, monkeypat
     assert "cannot write: Permission denied; nothing was re-recorded" in line
     assert runs.read_bytes() == before
     assert sorted(p.name for p in runs.parent.iterdir() if "runs" in p.name) == ["runs.corpus"]
+
+
+def test_a_move_after_the_end_the_running_rules_give_says_the_game_ends_there(cli):
+    """With epoch 5's bonus equal to epoch 4's some games end a move earlier (C20): their
+    last move is refused as after the end, and the answer says the running rules end the game
+    there (a fork keeps it so) rather than that one can play on."""
+    cli.ok("simulate", "clans", "--games", "400", "--seed", "7", "--save", "many.corpus")
+    with rulechange.twelfth_bonus(4, rules_version=2):
+        said = cli.run("verify", "many.corpus").stdout.splitlines()
+        ended = [line for line in said if "the game is over (C20)" in line]
+        assert ended, said[-1]
+        for line in ended:
+            assert "; the running rules end the game after event " in line, line
+            assert "-o NEW' keeps it so)" in line and "plays on" not in line, line
+        kept = cli.run("upgrade", "--rules", "many.corpus").stdout.splitlines()[-1]
+    assert "' keeps one as they end it, '--drop-refused' carries the others" in kept, kept

@@ -252,7 +252,7 @@ def test_a_baseline_under_a_rule_fix_says_what_changed(
     result.assert_outcomes(failed=1)
     said = text(result)
     assert "the games differ from the baseline " in said and " of 12 games changed" in said
-    assert "CHANGED  " in said and "rules version 2" in said
+    assert "CHANGED  " in said and "rules version 1, this tribes plays version 2" in said
     assert "tribes_baseline: " not in said and ": damaged" not in said
     assert (user.path / "runs.corpus").read_bytes() == corpus
     assert (
