@@ -393,9 +393,7 @@ def _text_keyed(data: Any) -> bool:
         if not _TEXT.issuperset(map(type, data)):
             return False
         values = data.values()
-        if _SCALARS.issuperset(map(type, values)):
-            return True
-        return all(map(_text_keyed, [v for v in values if type(v) not in _SCALARS]))
+        return _SCALARS.issuperset(map(type, values)) or all(map(_text_keyed, values))
     if kind is list or kind is tuple:
         if _SCALARS.issuperset(map(type, data)):
             return True
@@ -403,7 +401,7 @@ def _text_keyed(data: Any) -> bool:
             map(type, chain.from_iterable(data))
         ):
             return True  # a table of plain values
-        return all(map(_text_keyed, [v for v in data if type(v) not in _SCALARS]))
+        return all(map(_text_keyed, data))
     return kind in _SCALARS or not isinstance(data, dict | list | tuple)
 
 
