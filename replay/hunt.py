@@ -168,6 +168,28 @@ def _leave_interrupts_to_the_parent() -> None:
 
 
 @contextlib.contextmanager
+def _noted() -> Iterator[list[bool]]:
+    """Ctrl-C noted, not raised, while the hunt runs (in the main thread): its flag is read
+    between rounds. A KeyboardInterrupt raised wherever the signal lands (inside the pool's
+    wait for a round, or in :func:`_held` between blocking the signal and its ``try``) could
+    leave the signal blocked and the pool waiting on a lost round: the hunt hung there, one
+    time in three under load."""
+    said = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield said
+        return
+
+    def note(_signal: int, _frame: object) -> None:
+        said[0] = True
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield said
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
 def _held() -> Iterator[None]:
     """Ctrl-C held back while a round runs (or a cluster starts): a worker started meanwhile
     inherits the held signal and drops it (:func:`_leave_interrupts_to_the_parent`), so that it
@@ -381,10 +403,13 @@ def hunt(
     found: Near | None = None
     interrupted = False
     try:
-        with contextlib.ExitStack() as stack:
+        with _noted() as stopped, contextlib.ExitStack() as stack:
             with _held():  # a cluster's workers start
                 place = stack.enter_context(parallel.kept(where))
             for number in range(1_000_000_000):
+                if stopped[0]:
+                    interrupted = True
+                    break
                 left = None if budget.games is None else budget.games - played
                 if left is not None and left <= 0:
                     break
@@ -410,7 +435,8 @@ def hunt(
                     progress(played, closest.distance if closest else float("inf"))
                 if found is not None:
                     break
-    except KeyboardInterrupt:
+            interrupted = interrupted or stopped[0]
+    except KeyboardInterrupt:  # before the hunt noted Ctrl-C itself
         interrupted = True
     took = time.perf_counter() - began
     _check_log(game, header, found)

@@ -142,12 +142,9 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_closest_game(tmp_path: Path, whe
         text=True, start_new_session=True,
     ) as process:  # fmt: skip
         parent = psutil.Process(process.pid)
-        deadline = time.monotonic() + 300  # a loaded machine starts processes slowly
-        while len(parent.children(recursive=True)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
+        _workers_at_work(parent)  # the search is under way
         time.sleep(2 if where[0] == "--jobs" else 10)  # a cluster starts slowly
-        children = parent.children(recursive=True)
-        assert len(children) >= 2, "the workers never started"
+        children = _workers_at_work(parent)  # a pool's workers live a round: Ctrl-C in one
         os.killpg(process.pid, signal.SIGINT)  # a terminal's Ctrl-C: the whole group
         out, err = process.communicate(timeout=300)
     assert process.returncode == 130, (out, err)
@@ -156,6 +153,19 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_closest_game(tmp_path: Path, whe
     assert "of near.tribes" in out and (tmp_path / "near.tribes").exists()
     psutil.wait_procs(children, timeout=10)
     assert not [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+
+
+def _workers_at_work(parent: psutil.Process) -> list[psutil.Process]:
+    """The workers of ``parent`` once two run at once. A pool's last a round (a fraction of a
+    second, then the next round's start): looked for every few milliseconds, since a slower
+    look on a loaded machine missed every round and waited without end."""
+    deadline = time.monotonic() + 300  # a loaded machine starts processes slowly
+    while time.monotonic() < deadline:
+        children = parent.children(recursive=True)
+        if len(children) >= 2:
+            return children
+        time.sleep(0.002)
+    raise AssertionError("the workers never started")
 
 
 def test_a_progress_line_on_a_terminal(tmp_path: Path) -> None:
