@@ -88,14 +88,7 @@ def create(
     corpora in one folder take turns (the folder's lock, held from looking at the name to
     renaming onto it), so that no two of them replace one another's file unseen."""
     with _folder_locked(path, wait, on_wait):
-        old = -1
-        if path.is_symlink() or path.exists():
-            if path.is_dir() and not path.is_symlink():
-                raise UsageError(f"{path} is a folder; a corpus is a file")
-            if not force:
-                raise _exists(path)
-            if not path.is_symlink():  # a link is replaced itself: no writer writes through one
-                old = open_locked(path, wait, on_wait, "; it was not replaced")
+        old = _claimed(path, force=force, wait=wait, on_wait=on_wait)
         try:
             fd, tmp = _write_temporary(path, data)
             try:
@@ -120,6 +113,22 @@ def create(
                 os.close(old)  # the replaced file's writers, waiting, find the name leads on
 
 
+def _claimed(path: Path, *, force: bool, wait: float, on_wait: Notice | None) -> int:
+    """The name ``path`` claimed for a new corpus, under the folder's lock: refused if a file is
+    there (a folder always), unless ``force``; then the old corpus's descriptor, locked, so that
+    a writer at work on it is waited for (-1: nothing there, or a link, replaced itself: no
+    writer writes through one). The caller closes it once the new file has the name."""
+    if not (path.is_symlink() or path.exists()):
+        return -1
+    if path.is_dir() and not path.is_symlink():
+        raise UsageError(f"{path} is a folder; a corpus is a file")
+    if not force:
+        raise _exists(path)
+    if path.is_symlink():
+        return -1
+    return open_locked(path, wait, on_wait, "; it was not replaced")
+
+
 @contextmanager
 def made_whole(
     path: Path, *, force: bool, wait: float = LOCK_WAIT, on_wait: Notice | None = None
@@ -136,14 +145,7 @@ def made_whole(
     try:
         yield tmp
         with _folder_locked(path, wait, on_wait):
-            old = -1
-            if path.is_symlink() or path.exists():
-                if path.is_dir() and not path.is_symlink():
-                    raise UsageError(f"{path} is a folder; a corpus is a file")
-                if not force:
-                    raise _exists(path)
-                if not path.is_symlink():
-                    old = open_locked(path, wait, on_wait, "; it was not replaced")
+            old = _claimed(path, force=force, wait=wait, on_wait=on_wait)
             try:
                 if force:
                     os.replace(tmp, path)
