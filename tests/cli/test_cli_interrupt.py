@@ -4,12 +4,14 @@ click's parsing or in the command (click said "Aborted!" and exit 1), in the qui
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -26,26 +28,46 @@ def interrupted_after(args: list[str], cpu: float, cwd: Path) -> tuple[int, str,
     ``tribes`` loads ``simulate``'s modules by about 0.4 s), as a terminal does; its exit
     status, stdout and stderr."""
     env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
-    with subprocess.Popen(
-        [*testing_cli.tribes_command(), *args],
-        cwd=cwd,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    ) as process:
-        watched = psutil.Process(process.pid)
-        deadline = time.monotonic() + 120
-        while process.poll() is None and time.monotonic() < deadline:
-            spent = watched.cpu_times()
-            if spent.user + spent.system >= cpu:
-                break
-            time.sleep(0.001)
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=120)
+    with (
+        _as_from_a_terminal(),
+        subprocess.Popen(
+            [*testing_cli.tribes_command(), *args],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        ) as process,
+    ):
+        try:
+            watched = psutil.Process(process.pid)
+            deadline = time.monotonic() + 120
+            while process.poll() is None and time.monotonic() < deadline:
+                spent = watched.cpu_times()
+                if spent.user + spent.system >= cpu:
+                    break
+                time.sleep(0.001)
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGINT)
+            out, err = process.communicate(timeout=60)
+        finally:  # a command that did not stop: stopped here, not waited for to its end
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
     return process.returncode, out, err
+
+
+@contextlib.contextmanager
+def _as_from_a_terminal() -> Iterator[None]:
+    """Ctrl-C left to the command, as a shell at a terminal leaves it: a test runner's workers
+    (xdist) ignore SIGINT, and a process started with it ignored keeps ignoring it (as after
+    ``nohup``, which tribes respects). A handler of ours meanwhile: on ``exec`` the child has
+    the default."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(scope="module")
