@@ -66,7 +66,7 @@ def test_plugins_are_listed_beside_the_built_in_games() -> None:
             "notagame",
             (
                 "game plugin 'notagame' (tribes.core.game:Facts) is no Game: it has no apply, "
-                "bots, check (and 28 more)"
+                "bots, check (and 29 more)"
             ),
         ),
         (
