@@ -24,12 +24,8 @@ def played(name: str, seed: int) -> Any:
 
 
 def states(game: Any, log: Any) -> list[Any]:
-    state = game.setup(log.header)
-    out = [state]
-    for event in log.events:
-        state, _ = game.apply(state, event)
-        out.append(state)
-    return out
+    """Every state of ``log``, from the start: the engine's own replay."""
+    return [step.state for step in engine.steps(game, log.header, log.events)]
 
 
 @pytest.mark.parametrize("name", games.names())

@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 from tribes import games
+from tribes.core.engine import steps
 from tribes.events import codec
 from tribes.events.statehash import Steps
 from tribes.replay import simulate
@@ -17,12 +18,8 @@ from tribes.testing.identity import GameWithField
 
 
 def replayed(game: Any, log: Any) -> list[Any]:
-    state = game.setup(log.header)
-    out = [state]
-    for event in log.events:
-        state, _ = game.apply(state, event)
-        out.append(state)
-    return out
+    """Every state of ``log``, from the start: the engine's own replay."""
+    return [step.state for step in steps(game, log.header, log.events)]
 
 
 @pytest.mark.parametrize("name", games.names())
