@@ -211,14 +211,13 @@ def _in_pool(
                         if results.put(index, result):
                             done(index, result)
                     yield from results.ready()
-            except BrokenProcessPool:
-                for future in running:
-                    future.cancel()
+            except BrokenProcessPool:  # its futures failed already: nothing to cancel
                 _kill_workers(pool)
                 continue  # a worker died: a new pool runs what is missing
             except BaseException:  # SIGTERM, Ctrl-C, an error, the consumer gone: none waits
-                for future in running:
-                    future.cancel()
+                # No future is cancelled here: the pool's own thread fails every pending one
+                # once its workers are gone, and Python 3.11 raises InvalidStateError in that
+                # thread (a traceback on stderr) for one this thread cancelled meanwhile.
                 reaping.stop(_workers(pool))
                 raise
     raise TribesError(f"worker processes kept dying; {len(feed.started)} shards never finished")
@@ -253,8 +252,8 @@ def _context() -> multiprocessing.context.BaseContext:
     again: a worker costs nothing to start), else from a fork server (forking a process that runs
     threads is unsafe) that has imported tribes once."""
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("fork")
-    context = multiprocessing.get_context("forkserver")
+        return reaping.QuietForkContext()
+    context = reaping.QuietForkServerContext()
     context.set_forkserver_preload(["tribes.replay.simulate", "tribes.replay.batch"])
     return context
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import multiprocessing.context
 import os
 import signal
 import sys
@@ -94,6 +95,43 @@ def _stop(signum: int, frame: Any) -> None:
 def _exit_soon() -> None:
     time.sleep(GRACE_SECONDS)
     os._exit(TERMINATED)
+
+
+class _QuietRun:
+    """A pool worker whose pool's queue breaks under it ends with status 1 and no traceback.
+
+    Workers share the queue of calls: one stopped while it read a call (SIGTERM as its command
+    ends, the OOM killer) leaves the rest of that call for the next reader, which fails to
+    unpickle it outside any task (``EOFError``) and used to print the traceback on the user's
+    terminal. The pool sees a worker gone either way: it runs its shards again on a new pool, or
+    its command is ending. What a task raises never gets here: the pool sends it back."""
+
+    def run(self) -> None:
+        try:
+            super().run()  # type: ignore[misc]  # mixed into a multiprocessing Process class
+        except Exception:  # noqa: BLE001  garbage unpickles into any error
+            raise SystemExit(1) from None
+
+
+class QuietForkProcess(_QuietRun, multiprocessing.context.ForkProcess):
+    """A forked pool worker (:class:`_QuietRun`)."""
+
+
+class QuietForkServerProcess(_QuietRun, multiprocessing.context.ForkServerProcess):
+    """A pool worker from the fork server (:class:`_QuietRun`); the server unpickles it by this
+    module's name, which it has imported."""
+
+
+class QuietForkContext(multiprocessing.context.ForkContext):
+    """The fork context, its workers :class:`QuietForkProcess`."""
+
+    Process = QuietForkProcess
+
+
+class QuietForkServerContext(multiprocessing.context.ForkServerContext):
+    """The fork server's context, its workers :class:`QuietForkServerProcess`."""
+
+    Process = QuietForkServerProcess
 
 
 # --- the main process -----------------------------------------------------------------------------

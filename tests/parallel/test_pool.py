@@ -86,3 +86,55 @@ def test_verify_reads_a_corpus_a_chunk_at_a_time(tmp_path: Path, monkeypatch):
         f"ok    {save}: 64 games, 64 verified, 0 failed"
     ]
     assert totals.ok == 64
+
+
+def _unreadable_call() -> None:
+    raise EOFError("Ran out of input")  # what a call half read by a stopped sibling unpickles to
+
+
+def test_a_worker_whose_queue_breaks_ends_without_a_traceback(capfd):
+    """A pool worker stopped while it read a call leaves the rest of it to the next reader, which
+    fails outside any task: that worker ends with status 1 and prints nothing (its pool runs the
+    shards again, or its command is ending); a plain process prints the traceback."""
+    from multiprocessing.context import ForkProcess
+
+    from tribes.replay import reaping
+
+    plain = ForkProcess(target=_unreadable_call)
+    plain.start()
+    plain.join()
+    assert "EOFError" in capfd.readouterr().err  # what users saw
+    for context in (reaping.QuietForkContext(), reaping.QuietForkServerContext()):
+        quiet = context.Process(target=_unreadable_call)
+        quiet.start()
+        quiet.join()
+        assert quiet.exitcode == 1
+        assert capfd.readouterr().err == ""
+
+
+def slow_double(number: int) -> int:
+    import time
+
+    time.sleep(0.05)
+    return number * 2
+
+
+def test_a_pool_left_with_shards_pending_prints_nothing(capfd):
+    """An error while shards are still pending (as SIGTERM or Ctrl-C raises): the workers are
+    stopped, the error goes up as it is, and no thread of the pool prints a traceback (Python 3.11
+    raised InvalidStateError in the pool's thread for a future this side had cancelled)."""
+    for _ in range(5):
+
+        def fail(index: int, result: int) -> None:
+            raise RuntimeError("stop here")
+
+        try:
+            list(parallel.execute(slow_double, range(40), Where(jobs=2), fail))
+        except RuntimeError as error:
+            assert str(error) == "stop here"
+        else:
+            raise AssertionError("the error was lost")
+    import time
+
+    time.sleep(0.5)  # the pools' threads have ended with their pools; anything they printed is in
+    assert capfd.readouterr().err == ""
