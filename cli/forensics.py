@@ -87,6 +87,7 @@ def find(
     failed = Failures(as_json)
     differ = RulesWarnings(as_json)
     games = matched_games = events = 0
+    absent: frozenset[str] | None = None  # paths in no step of any game read
     with progress(paths, "find") as told:
         for visited in sweep.sweep(paths, Finder(where_text, first), where, told):
             if failed(visited):
@@ -95,6 +96,8 @@ def find(
             differ(visited.name, visited.result.rules)
             games += 1
             found = visited.result.matches
+            unread = visited.result.absent
+            absent = unread if absent is None else absent & unread
             if limit is not None:
                 found = found[: limit - events]
             matched_games += bool(found)
@@ -108,6 +111,10 @@ def find(
             if limit is not None and events >= limit:
                 break
     differ.close()
+    if not events:
+        for path in sorted(absent or ()):
+            read = views.count(games, "game")
+            say(f"warning: '{path}' is in no state of the {read} read; it reads as null", err=True)
     summary = (
         f"{views.count(events, 'event')} in {matched_games} of {views.count(games, 'game')} "
         f"{'matches' if events == 1 else 'match'} {where_text}"

@@ -15,7 +15,7 @@ from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
 from tribes.events import codec
 from tribes.replay import logs
-from tribes.replay.hunt import Budget, Outcome, hunt, prepare
+from tribes.replay.hunt import Budget, Outcome, hunt, prepare, unread
 from tribes.replay.parallel import Where
 from tribes.replay.shrink import Target, shrink
 from tribes.replay.simulate import match
@@ -62,7 +62,8 @@ def parse_budget(text: str) -> Budget:
 @click.option(
     "--closest",
     type=OUT,
-    help="The closest game's log when none is found (default: GAME-hunt.closest.tribes).",
+    help="The closest game's log when none is found (default: OUTPUT's name with "
+    ".closest.tribes, GAME-hunt.closest.tribes).",
 )
 @click.option("--no-shrink", is_flag=True, help="Keep the found game as it is: no shrunk case.")
 @click.option("--force", is_flag=True, help="Replace the output files if they exist.")
@@ -102,7 +103,7 @@ def hunt_command(
     header = prepare(game, how, until, seed=seed)
     output = output or Path(f"{game.name}-hunt.tribes")
     shrunk_path = output.with_name(output.name.split(".")[0] + ".shrunk.json")
-    closest = closest or Path(f"{game.name}-hunt.closest.tribes")
+    closest = closest or output.with_name(output.name.split(".")[0] + ".closest.tribes")
     for path in (output, *(() if no_shrink else (shrunk_path,)), closest):
         logs.check_output(path, force=force)
     line = _Line(sys.stderr.isatty())
@@ -111,6 +112,10 @@ def hunt_command(
     finally:
         line.clear()
     report = _write(game, outcome, until, output, closest, force)
+    kept = outcome.log()
+    if not outcome.found and kept is not None:
+        for path in unread(game, kept, until):
+            say(f"warning: '{path}' is in no state of the closest game; it reads as null", err=True)
     if outcome.found and not no_shrink:
         report["shrunk"] = _shrink(game, output, until, shrunk_path, force)
     if as_json:

@@ -37,6 +37,9 @@ class Found:
     matches: tuple[Match, ...]
     events: int
     rules: Answer | None = None
+    absent: frozenset[str] = frozenset()
+    """With no match: the paths of the expression in no step of the game (read as null there):
+    ``scores[5]`` of a game of three seats, ``track.pink``."""
 
 
 @attrs.define
@@ -61,8 +64,12 @@ class Finder:
         watch = Watch(game, log)
         watch.at(0, state)
         found: list[Match] = []
-        if query.holds(at_step(game, header, 0, state, None, game.setup_effects(header, state))):
+        absent = {text for text, _ in query.paths}
+        doc = at_step(game, header, 0, state, None, game.setup_effects(header, state))
+        if query.holds(doc):
             found.append(Match(0, None))
+        elif absent:
+            absent &= query.missing(doc)
         apply, move = game.apply, game.format_move
         for index, event in enumerate(log.events, start=1):
             done = found and self.first
@@ -77,6 +84,12 @@ class Finder:
                     break
                 raise exc.at(move(event), index) from None
             watch.at(index, state)
-            if not done and query.holds(at_step(game, header, index, state, event, effects)):
+            if done:
+                continue
+            doc = at_step(game, header, index, state, event, effects)
+            if query.holds(doc):
                 found.append(Match(index, move(event)))
-        return Found(tuple(found), len(log.events), watch.answer)
+            elif absent and not found:
+                absent &= query.missing(doc)
+        unread = frozenset() if found else frozenset(absent)
+        return Found(tuple(found), len(log.events), watch.answer, unread)

@@ -109,6 +109,25 @@ def test_no_match_exits_1_without_a_word(cli: Cli, here: Path) -> None:
     assert (result.exit_code, result.stdout, result.stderr) == (1, "", "")
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_no_match_warns_of_a_path_in_no_step_of_any_game(cli: Cli, here: Path, jobs: int) -> None:
+    """``scores.p9`` of games of three seats, ``track.pink``: read as null everywhere, so the
+    expression could never hold; each such path is a line on stderr (find used to say nothing)."""
+    where = "scores.p9 > 3 or track.pink > 2 or track.red > 900 or villages[-1].number > 99"
+    result = cli.run("find", here / "runs.corpus", "--where", where, "--jobs", jobs)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [
+        f"warning: '{path}' is in no state of the 40 games read; it reads as null"
+        for path in ("scores.p9", "track.pink")
+    ]  # villages[-1] is there once a village is founded, track.red from the start
+
+
+def test_a_path_in_some_game_only_is_no_warning(cli: Cli, here: Path) -> None:
+    """``villages[2]`` is in the games that found three villages, not in the rest: no warning."""
+    result = cli.run("find", here / "runs.corpus", "--where", "villages[2].number > 99")
+    assert (result.exit_code, result.stderr) == (1, "")
+
+
 @pytest.mark.parametrize(
     ("where", "said"),
     [

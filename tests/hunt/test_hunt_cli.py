@@ -36,6 +36,25 @@ def test_a_found_game_is_a_log_that_verifies_and_is_shrunk(cli, tmp_path: Path) 
     assert cli.ok("find", "clans-hunt.shrunk.json", "--where", THREE).strip()
 
 
+def test_not_found_warns_of_a_path_in_no_step_of_the_closest_game(cli, tmp_path: Path) -> None:
+    """A typo (``scores.p9`` of three seats) makes the expression impossible: the hunt spends its
+    budget, and says which path read as null at every step of its closest game."""
+    ran = cli.run("hunt", "clans", "--until", "scores.p9 > 3 or scores.p1 > 900", "--budget", "8g")
+    assert ran.exit_code == 1
+    assert ran.stderr.splitlines() == [
+        "warning: 'scores.p9' is in no state of the closest game; it reads as null"
+    ]
+
+
+def test_the_closest_game_is_named_after_the_output(cli, tmp_path: Path) -> None:
+    """``-o NAME.tribes`` and nothing found: the closest game is ``NAME.closest.tribes``, not the
+    default name of another hunt."""
+    ran = cli.run("hunt", "clans", "--until", FOUR, "--budget", "8g", "-o", "mine.tribes")
+    assert ran.exit_code == 1 and ran.stdout.strip().endswith("of mine.closest.tribes")
+    assert (tmp_path / "mine.closest.tribes").exists()
+    assert not (tmp_path / "clans-hunt.closest.tribes").exists()
+
+
 def test_the_same_seed_finds_the_same_game(cli, tmp_path: Path) -> None:
     for jobs in ("1", "2"):
         found = []
