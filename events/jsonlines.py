@@ -10,7 +10,7 @@ the document before already held.
 
 from __future__ import annotations
 
-import secrets
+import os
 from itertools import compress
 from json.encoder import encode_basestring
 from operator import not_
@@ -54,7 +54,7 @@ class JsonLines:
         """The ids of the dicts of this document that hold a list of rows (written key by key)."""
         self._heads: dict[str, str] = {}
         """By key, the text that begins its entry in a dict (the key, a colon, a space)."""
-        self._mark = f"\x00{secrets.token_hex(8)}:"
+        self._mark = f"\x00{os.urandom(8).hex()}:"
         """What a list of rows is swapped for, its number after it (:meth:`_spliced`)."""
         self._written_mark = encode_basestring(self._mark)[:-1]
 

@@ -43,7 +43,17 @@ def parse(text: str) -> Event:
 def format(event: Event) -> str:
     if not isinstance(event, TilePlaced):
         raise BadNotation(f"'{type(event).__name__}' is not a Hunters and Gatherers event")
-    text = f"{event.x},{event.y}{ROTATIONS[event.rotation % 4]}"
+    text = placement_text(event.x, event.y, event.rotation)
     if event.piece is not None:
-        text += f"+{SHORT.get(event.piece, event.piece)}{event.feature}"
+        text += option_text(event.piece, event.feature)
     return text
+
+
+def placement_text(x: int, y: int, rotation: int) -> str:
+    """The text of a placement without a piece (``1,0N``)."""
+    return f"{x},{y}{ROTATIONS[rotation % 4]}"
+
+
+def option_text(piece: str, feature: int | None) -> str:
+    """What a piece on a feature adds to its placement's text (``+g3``)."""
+    return f"+{SHORT.get(piece, piece)}{feature}"

@@ -11,10 +11,11 @@ from itertools import accumulate, compress
 from tribes.core.builders import maker
 from tribes.core.errors import GameOver, IllegalMove, TribesError
 from tribes.core.events import Effect, Event
-from tribes.core.game import Outcome, Pending
+from tribes.core.game import GameBase, Outcome, Pending
 from tribes.core.header import Header
 from tribes.core.movelist import MoveList
 from tribes.games.hunters import features as feats
+from tribes.games.hunters import notation as own_notation
 from tribes.games.hunters.board import SUPPLY_BITS, Tile, load
 from tribes.games.hunters.events import (
     PIECES,
@@ -136,6 +137,7 @@ class Moves(MoveList):
         texts = _TEXTS.get(write)
         if texts is None or len(texts) >= TEXTS_KEPT:
             texts = _TEXTS[write] = {}
+        direct = _writes_own_notation(write)
         out: list[str] = []
         tile = self._tile
         if tile is None:
@@ -148,7 +150,9 @@ class Moves(MoveList):
                 p = at | r  # turned(at, r), without a call a placement
                 text = texts.get(p)
                 if text is None:
-                    text = texts[p] = write(_move(p, None))
+                    text = texts[p] = (
+                        own_notation.placement_text(*decode(p)) if direct else write(_move(p, None))
+                    )
                 out.append(text)
                 if key is None:
                     continue
@@ -156,9 +160,24 @@ class Moves(MoveList):
                 for option in tile.allow(key | r) if options is None else options:
                     text = texts.get((p, option))
                     if text is None:
-                        text = texts[p, option] = write(_move(p, option))
+                        text = texts[p, option] = (
+                            texts[p] + own_notation.option_text(*option)
+                            if direct
+                            else write(_move(p, option))
+                        )
                     out.append(text)
         return out
+
+
+def _writes_own_notation(write: Callable[[Event], str]) -> bool:
+    """Whether ``write`` is a game's ``format_move`` over this game's notation, not overridden:
+    its texts are then made from the placement's and the option's parts (``notation``'s own
+    functions, the texts ``format`` gives), without making each move's event first: a turn
+    lists some fifty moves, and ``log --json --states`` writes them at every step."""
+    return (
+        getattr(write, "__func__", None) is GameBase.format_move
+        and getattr(getattr(write, "__self__", None), "notation", None) is own_notation
+    )
 
 
 _TEXTS: dict[Callable[[Event], str], dict[Placement | tuple[Placement, tuple[str, int]], str]] = {}

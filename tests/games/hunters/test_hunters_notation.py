@@ -124,3 +124,41 @@ def test_engine_bad_notation_says_what_is_expected(text: str) -> None:
     with pytest.raises(BadNotation) as error:
         notation.parse(text)
     assert "X,YR with R one of N E S W" in error.value.message
+
+
+def test_the_legal_moves_text_is_each_moves_format_at_every_turn_of_random_games():
+    """``legal`` of ``log --json --states`` is made from a placement's and a piece's parts
+    without making each move's event; it is every move's ``format``, in order, at every turn."""
+    from tribes import games
+    from tribes.core.prng import Stream
+    from tribes.core.views import legal_notation
+    from tribes.replay import logs
+
+    game = games.get("hunters")
+    for seed in range(1, 7):
+        names = ("ann", "bob", "cy", "di", "ed")[: 2 + seed % 4]
+        state = game.setup(logs.header(game, seats=names, seed=seed))
+        draws = Stream(seed, "test-moves")
+        while moves := game.legal_moves(state):
+            assert legal_notation(game, state) == [notation.format(m) for m in moves]
+            state, _ = game.apply(state, moves[draws.below(len(moves))])
+
+
+def test_a_game_that_writes_moves_its_own_way_gets_its_own_text():
+    """A plugin deriving from Hunters with a notation of its own: its ``format_move`` writes
+    every legal move (the parts of Hunters' notation are used only for Hunters' own)."""
+    from tribes import games
+    from tribes.core.views import legal_notation
+    from tribes.replay import logs
+
+    hunters = games.get("hunters")
+
+    class Loud(type(hunters)):
+        def format_move(self, event):
+            return notation.format(event).lower() + "!"
+
+    loud = Loud()
+    state = loud.setup(logs.header(hunters, seats=("ann", "bob"), seed=3))
+    expected = [notation.format(m).lower() + "!" for m in loud.legal_moves(state)]
+    assert legal_notation(loud, state) == expected
+    assert legal_notation(hunters, state) == [notation.format(m) for m in loud.legal_moves(state)]
