@@ -16,7 +16,6 @@ from tribes.replay import batch, logs
 from tribes.replay import corpus as corpora
 from tribes.replay.consistency import answer_of
 from tribes.replay.parallel import Where
-from tribes.replay.stats import stats as compute_stats
 
 FILE = click.Path(path_type=Path)
 
@@ -209,10 +208,10 @@ def stats(paths: tuple[Path, ...], as_json: bool, jobs: int, cluster: str | None
         more = f" (and {others} more)" if others else ""
         raise TribesError(failures[0].removeprefix("FAIL").strip() + more)
     differ.close()
-    if not totals.rows:
+    if not totals.tally.games:
         raise UsageError("no finished game to count")
-    result = compute_stats(totals.rows)
-    unfinished = totals.ok - len(totals.rows)  # verified, but not over: nothing to count yet
+    result = totals.tally.stats()
+    unfinished = totals.ok - totals.tally.games  # verified, but not over: nothing to count yet
     if as_json:
         document = {**result.document(), "unfinished": unfinished}
         if differ.records:

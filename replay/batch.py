@@ -20,7 +20,7 @@ from tribes.replay import corpus, logs, parallel
 from tribes.replay import verify as checking
 from tribes.replay.consistency import MoveRefused
 from tribes.replay.parallel import Where
-from tribes.replay.stats import Row, bots_of
+from tribes.replay.stats import Row, Tally, bots_of
 
 
 @attrs.frozen
@@ -234,7 +234,8 @@ class Totals:
     """Games (or logs) that failed, and corpora found damaged as a whole."""
     failed_inputs: int
     """Inputs (logs, corpora) with a failure."""
-    rows: list[Row]
+    tally: Tally
+    """The statistics of the finished games (none counted without ``rows``)."""
     differ: int = 0
     """Logs intact but replayed otherwise by the running rules."""
 
@@ -249,8 +250,8 @@ def verify(
 ) -> Totals:
     """Verify every input (a folder: its logs and corpora), echoing each report's lines in
     input order; a corpus adds one summary line of its own after its games (and ``record`` one
-    record for it, after one per failed game). Without ``rows`` the games' rows for statistics
-    are not kept (``verify``: its memory stays flat at a million games)."""
+    record for it, after one per failed game). With ``rows`` the finished games are counted for
+    statistics (sums and counts: the memory stays flat at a million games either way)."""
     paths = expand(paths)
     inputs: list[int] = []
     wholes: list[bool] = []
@@ -263,7 +264,7 @@ def verify(
             )
             yield unit
 
-    kept: list[Row] = []
+    kept = Tally()
     ok = failed = differ = 0
     per_input: dict[int, list[int]] = {}
     found_whole: dict[int, Whole] = {}
@@ -331,7 +332,8 @@ def verify(
         failed += report.failed
         differ += report.differ
         if rows:
-            kept.extend(report.rows)
+            for row in report.rows:
+                kept.add(row)
         counts = per_input.setdefault(number, [0, 0, 0])
         counts[0] += report.ok
         counts[1] += report.failed

@@ -25,7 +25,7 @@ from tribes.core.prng import Stream
 from tribes.events.logfile import Annotation, GameLog
 from tribes.replay import corpus, logs, parallel
 from tribes.replay.parallel import Where
-from tribes.replay.stats import Row, Stats, stats
+from tribes.replay.stats import Row, Stats, Tally
 
 
 @attrs.frozen
@@ -291,14 +291,15 @@ def simulate(
     writer = (
         corpus.Writer(save, new=True, force=force, on_wait=on_wait) if to_corpus and save else None
     )
-    rows: list[Row] = []
+    summing = Summing(how)
     made = _identity(writer.fd) if writer is not None else None
     try:
         with writer if writer is not None else contextlib.nullcontext():
             for played in parallel.execute(
                 play_shard, plans, where, lambda i, r: progress(len(r.rows))
             ):
-                rows.extend(played.rows)
+                for row in played.rows:
+                    summing.add(row)
                 if writer is not None:
                     for record in played.records:
                         writer.add(played.part, *record)
@@ -306,7 +307,7 @@ def simulate(
         if writer is not None and save is not None and writer.games == 0:
             _remove_if(save, made)  # a run that failed leaves no empty corpus behind
         raise
-    return summarise(how, rows)
+    return summing.summary()
 
 
 def _identity(fd: int) -> tuple[int, int]:
@@ -322,22 +323,38 @@ def _remove_if(path: Path, made: tuple[int, int] | None) -> None:
             os.unlink(path)
 
 
-def summarise(how: Match, rows: Sequence[Row]) -> Summary:
-    seats = len(how.seats)
-    wins = [0.0] * seats
-    totals = [0] * seats
-    for row in rows:
+class Summing:
+    """A run's summary taken one game at a time: sums and counts, never a row per game (a
+    million games took 323 MB when their rows were kept for the summary)."""
+
+    def __init__(self, how: Match) -> None:
+        self.how = how
+        self.wins = [0.0] * len(how.seats)
+        self.totals = [0] * len(how.seats)
+        self.moves = 0
+        self.best: int | None = None
+        self.tally = Tally()
+
+    def add(self, row: Row) -> None:
         for w in row.winners:
-            wins[w] += 1 / len(row.winners)
+            self.wins[w] += 1 / len(row.winners)
         for s, score in enumerate(row.scores):
-            totals[s] += score
-    count = len(rows)
-    return Summary(
-        games=count,
-        match=how,
-        wins=tuple(wins),
-        mean_scores=tuple(t / count for t in totals),
-        mean_moves=sum(r.events for r in rows) / count,
-        best=max(max(r.scores) for r in rows),
-        stats=stats(rows),
-    )
+            self.totals[s] += score
+        self.moves += row.events
+        top = max(row.scores)
+        self.best = top if self.best is None else max(self.best, top)
+        self.tally.add(row)
+
+    def summary(self) -> Summary:
+        count = self.tally.games
+        if not count or self.best is None:
+            raise ValueError("no game to summarise")
+        return Summary(
+            games=count,
+            match=self.how,
+            wins=tuple(self.wins),
+            mean_scores=tuple(t / count for t in self.totals),
+            mean_moves=self.moves / count,
+            best=self.best,
+            stats=self.tally.stats(),
+        )

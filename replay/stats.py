@@ -13,7 +13,8 @@ often?" is the question whether position 1's interval lies above 1/seats.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -90,22 +91,29 @@ class Spread:
     high: int
 
     @classmethod
-    def of(cls, values: Sequence[int]) -> Spread:
+    def of(cls, values: Iterable[int]) -> Spread:
+        return cls.of_counts(Counter(values))
+
+    @classmethod
+    def of_counts(cls, counts: Mapping[int, int]) -> Spread:
+        """The spread of the values ``counts`` holds, each as many times as it says: a million
+        games' scores are a few dozen distinct numbers, so a run holds those, not a list."""
+        values = sorted(v for v, c in counts.items() if c > 0)
         if not values:
             return cls(0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0)
-        ordered = sorted(values)
-        n = len(ordered)
-        mean = sum(ordered) / n
-        sd = math.sqrt(sum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
+        n = sum(counts[v] for v in values)
+        mean = sum(v * counts[v] for v in values) / n
+        squares = math.fsum(counts[v] * (v - mean) ** 2 for v in values)
+        sd = math.sqrt(squares / (n - 1)) if n > 1 else 0.0
         return cls(
             n,
             mean,
             sd,
-            ordered[0],
-            _quantile(ordered, 0.1),
-            _quantile(ordered, 0.5),
-            _quantile(ordered, 0.9),
-            ordered[-1],
+            values[0],
+            _quantile(values, counts, n, 0.1),
+            _quantile(values, counts, n, 0.5),
+            _quantile(values, counts, n, 0.9),
+            values[-1],
         )
 
     def line(self, name: str) -> str:
@@ -120,11 +128,24 @@ class Spread:
         }
 
 
-def _quantile(ordered: Sequence[int], q: float) -> float:
-    pos = q * (len(ordered) - 1)
+def _quantile(values: Sequence[int], counts: Mapping[int, int], n: int, q: float) -> float:
+    """Quantile ``q`` of the ``n`` values held as counts, ``values`` their distinct ones in
+    order: linear between the two values around position ``q * (n - 1)`` of the sorted list."""
+    pos = q * (n - 1)
     low = math.floor(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+    high = min(low + 1, n - 1)
+    below, above = _at(values, counts, low), _at(values, counts, high)
+    return below + (above - below) * (pos - low)
+
+
+def _at(values: Sequence[int], counts: Mapping[int, int], index: int) -> int:
+    """The value at ``index`` (from 0) of the sorted list the counts stand for."""
+    seen = 0
+    for value in values:
+        seen += counts[value]
+        if index < seen:
+            return value
+    return values[-1]
 
 
 @attrs.frozen
@@ -170,50 +191,65 @@ class Stats:
 
 
 def stats(rows: Iterable[Row]) -> Stats:
-    games = 0
-    by_seats: dict[int, int] = {}
-    position_wins: dict[int, float] = {}
-    position_games: dict[int, int] = {}
-    bot_wins: dict[str, float] = {}
-    bot_seats: dict[str, int] = {}
-    scores: list[int] = []
-    winning: list[int] = []
-    lengths: list[int] = []
-    shared = 0
+    tally = Tally()
     for row in rows:
-        games += 1
+        tally.add(row)
+    return tally.stats()
+
+
+class Tally:
+    """The statistics of games taken one at a time: counts and sums, never a row per game, so
+    that a million games (``simulate``, ``stats``) take the memory of a thousand."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.by_seats: Counter[int] = Counter()
+        self.position_wins: dict[int, float] = {}
+        self.position_games: Counter[int] = Counter()
+        self.bot_wins: dict[str, float] = {}
+        self.bot_seats: Counter[str] = Counter()
+        self.scores: Counter[int] = Counter()
+        self.winning: Counter[int] = Counter()
+        self.lengths: Counter[int] = Counter()
+        self.shared = 0
+
+    def add(self, row: Row) -> None:
+        self.games += 1
         n = len(row.seats)
-        by_seats[n] = by_seats.get(n, 0) + 1
+        self.by_seats[n] += 1
         share = 1 / len(row.winners) if row.winners else 0.0
-        shared += len(row.winners) > 1
+        self.shared += len(row.winners) > 1
         for seat in range(n):
             position = (seat - row.first) % n
             won = share if seat in row.winners else 0.0
-            position_games[position] = position_games.get(position, 0) + 1
-            position_wins[position] = position_wins.get(position, 0.0) + won
+            self.position_games[position] += 1
+            self.position_wins[position] = self.position_wins.get(position, 0.0) + won
             bot = row.bots[seat]
-            bot_seats[bot] = bot_seats.get(bot, 0) + 1
-            bot_wins[bot] = bot_wins.get(bot, 0.0) + won
-        scores.extend(row.scores)
-        winning.extend(row.scores[w] for w in row.winners)
-        lengths.append(row.events)
-    return Stats(
-        games=games,
-        games_by_seats=by_seats,
-        by_position=tuple(
-            Rate(f"position {p + 1}", g, position_wins[p], *wilson(position_wins[p], g))
-            for p, g in sorted(position_games.items())
-        ),
-        by_bot=tuple(
-            Rate(b, g, bot_wins[b], *wilson(bot_wins[b], g))
-            for b, g in sorted(bot_seats.items())
-            if len(bot_seats) > 1 or b != "?"
-        ),
-        scores=Spread.of(scores),
-        winning_scores=Spread.of(winning),
-        lengths=Spread.of(lengths),
-        shared=shared,
-    )
+            self.bot_seats[bot] += 1
+            self.bot_wins[bot] = self.bot_wins.get(bot, 0.0) + won
+        self.scores.update(row.scores)
+        self.winning.update(row.scores[w] for w in row.winners)
+        self.lengths[row.events] += 1
+
+    def stats(self) -> Stats:
+        wins, bots = self.position_wins, self.bot_wins
+        return Stats(
+            games=self.games,
+            games_by_seats=dict(self.by_seats),
+            by_position=tuple(
+                Rate(f"position {p + 1}", g, wins[p], *wilson(wins[p], g))
+                for p, g in sorted(self.position_games.items())
+            ),
+            by_bot=tuple(
+                Rate(b, g, bots[b], *wilson(bots[b], g))
+                for b, g in sorted(self.bot_seats.items())
+                if len(self.bot_seats) > 1 or b != "?"
+            ),
+            scores=Spread.of_counts(self.scores),
+            winning_scores=Spread.of_counts(self.winning),
+            lengths=Spread.of_counts(self.lengths),
+            shared=self.shared,
+        )
 
 
 def bots_of(seats: Sequence[str], meta: dict[str, Any]) -> tuple[str, ...]:
