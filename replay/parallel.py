@@ -42,7 +42,7 @@ import attrs
 
 from tribes.core import digits
 from tribes.core.errors import TribesError, UsageError
-from tribes.replay import reaping
+from tribes.replay import heap, reaping
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -120,10 +120,25 @@ def execute(
         return iter(())
     source = itertools.chain(first, source)
     if where.cluster is not None:
-        return _on_dask(task, source, where.cluster, done)
+        return _giving_back(_on_dask(task, source, where.cluster, done))
     if where.jobs == 1 or len(first) == 1:
-        return _here(task, source, done)
-    return _in_pool(task, source, min(where.jobs, len(first)), done)
+        return _giving_back(_here(task, source, done))
+    return _giving_back(_in_pool(task, source, min(where.jobs, len(first)), done))
+
+
+def _giving_back(results: Iterator[R]) -> Iterator[R]:
+    """``results`` as they come, the freed heap given back every ``heap.EVERY`` shards
+    (:mod:`tribes.replay.heap`); closed with them when the consumer stops early (a pool's
+    workers are stopped then)."""
+    try:
+        for count, result in enumerate(results, start=1):
+            yield result
+            if count % heap.EVERY == 0:
+                heap.give_back()
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
 
 
 WINDOW = 4
