@@ -157,6 +157,23 @@ def test_the_freed_heap_is_given_back_every_few_shards_however_the_work_runs(mon
         assert len(calls) == 4  # after shards 4, 8, 12 and 16
 
 
+def test_a_run_closed_early_stops_its_pool():
+    """The consumer of a run stops early (``find --limit``): closing the run stops the pool's
+    workers at once (the fork server and resource tracker a test run keeps are not the run's)."""
+    import psutil
+
+    def alive() -> set[int]:
+        kids = psutil.Process().children(recursive=True)
+        return {p.pid for p in kids if p.status() != psutil.STATUS_ZOMBIE}
+
+    before = alive()
+    results = parallel.execute(slow_double, range(40), Where(jobs=2))
+    assert next(results) == 0
+    assert alive() - before  # the pool at work
+    results.close()  # type: ignore[attr-defined]  # a generator
+    assert not alive() - before
+
+
 def test_glibc_s_trim_is_found_where_there_is_glibc():
     import platform
     import sys
