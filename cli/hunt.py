@@ -15,8 +15,10 @@ from tribes.core import views
 from tribes.core.errors import TribesError, UsageError
 from tribes.events import codec
 from tribes.replay import logs
-from tribes.replay.hunt import Budget, Outcome, hunt, prepare, unread
+from tribes.replay.cursor import Cursor
+from tribes.replay.hunt import Budget, Outcome, hunt, prepare
 from tribes.replay.parallel import Where
+from tribes.replay.questions import never_present
 from tribes.replay.shrink import Target, shrink
 from tribes.replay.simulate import match
 
@@ -114,7 +116,7 @@ def hunt_command(
     report = _write(game, outcome, until, output, closest, force)
     kept = outcome.log()
     if not outcome.found and kept is not None:
-        for path in unread(game, kept, until):
+        for path in never_present(Cursor(game, kept), until):
             say(f"warning: '{path}' is in no state of the closest game; it reads as null", err=True)
     if outcome.found and not no_shrink:
         report["shrunk"] = _shrink(game, output, until, shrunk_path, force)

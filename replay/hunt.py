@@ -51,7 +51,7 @@ from tribes.events.logfile import GameLog
 from tribes.replay import logs, parallel
 from tribes.replay.distance import Guide, guide
 from tribes.replay.parallel import Where
-from tribes.replay.query import at_step, step_query
+from tribes.replay.query import at_step
 from tribes.replay.simulate import Match
 
 POOL = 16
@@ -461,19 +461,3 @@ def _check_log(game: Game[Any], header: Header, found: Near | None) -> None:
             current, _ = game.apply(current, event)
         except IllegalMove as exc:  # pragma: no cover - a bug of the search
             raise exc.at(game.format_move(event), index) from None
-
-
-def unread(game: Game[Any], log: GameLog, until: str) -> list[str]:
-    """The paths of ``until`` in no step of ``log`` (the closest game of a hunt that found
-    nothing): read as null at every step, likely a typo (``scores[5]`` of a game of three seats,
-    ``track.pink``)."""
-    header = log.header
-    query = step_query(game, header, until)
-    state = game.setup(header)
-    absent = query.missing(at_step(game, header, 0, state, None, game.setup_effects(header, state)))
-    for index, event in enumerate(log.events, start=1):
-        if not absent:
-            break
-        state, effects = game.apply(state, event)
-        absent &= query.missing(at_step(game, header, index, state, event, effects))
-    return sorted(absent)
