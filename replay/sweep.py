@@ -22,7 +22,7 @@ from tribes.core.game import Game
 from tribes.events import corpus as fmt
 from tribes.events.corpus import CorruptCorpus
 from tribes.events.logfile import GameLog
-from tribes.replay import batch, corpus, logs, marks, parallel
+from tribes.replay import batch, corpus, logs, marks, packing, parallel
 from tribes.replay.corpus.reader import older_digest_differs
 from tribes.replay.parallel import Where
 
@@ -76,17 +76,26 @@ def sweep(
     """``visit`` of every game of the inputs, in input order (folders expanded); ``progress``
     told how many more games are done as each shard finishes."""
     inputs = expand(paths)
-    task = functools.partial(_visit_unit, visit)
+    task = _task(visit, where)
     shards = (
         _damage(inputs[n], unit) if isinstance(unit, batch.Whole) else unit
         for n, unit in batch.units(inputs, where.workers, SHARD)
         if not isinstance(unit, batch.Whole) or unit.problem
     )
     for results in parallel.execute(task, shards, where, lambda i, r: progress(len(r))):
-        for visited in results:
+        for visited in packing.unpacked(results):
             if isinstance(visited, _Refused):
                 raise UsageError(visited.message)
             yield visited
+
+
+def _task(visit: Visit[R], where: Where) -> Callable[[batch.Unit], packing.Maybe[_Result[R]]]:
+    """What runs on each unit of work; its results packed when they travel from a worker and
+    wait their turn in this process (:mod:`tribes.replay.packing`)."""
+    task = functools.partial(_visit_unit, visit)
+    if where.jobs == 1 and where.cluster is None:
+        return task
+    return packing.packed(task)
 
 
 @attrs.frozen
@@ -94,6 +103,10 @@ class _Refused:
     """The visit refused the question (a UsageError): the run stops with it."""
 
     message: str
+
+
+_Result = Visited[R] | _Refused
+"""One game's result, or the visit's refusal that stops the run."""
 
 
 def _damage(path: Path, whole: batch.Whole) -> batch.Broken:
