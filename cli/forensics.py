@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +24,27 @@ GAMES = click.Path(path_type=Path)
 OUT = click.Path(path_type=Path, dir_okay=False)
 
 
-@contextlib.contextmanager
-def progress(paths: Sequence[Path], label: str) -> Iterator[Callable[[int], None]]:
+def progress(paths: Sequence[Path], label: str) -> AbstractContextManager[Callable[[int], None]]:
     """A progress bar of games on stderr when it is a terminal (nothing on a pipe or a file)."""
+    return _bar(label, lambda: sweep.count_games(paths))
+
+
+@contextlib.contextmanager
+def _bar(label: str, total: Callable[[], int | None]) -> Iterator[Callable[[int], None]]:
+    """A progress bar of ``total()`` on stderr when it is a terminal; its update, or nothing."""
     if not sys.stderr.isatty():
         yield lambda n: None
         return
-    total = sweep.count_games(paths)
-    with click.progressbar(length=total or 0, label=label, file=sys.stderr) as bar:
+    with click.progressbar(length=total() or 0, label=label, file=sys.stderr) as bar:
         yield bar.update
+
+
+def _size(path: Path) -> int | None:
+    """The file's size, None when it cannot be read (its reader says why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
 
 
 class Failures:
@@ -203,7 +216,8 @@ def regress(
     from tribes.replay import regress as regressing  # noqa: PLC0415  start-up: the command's machinery, when it runs
     from tribes.replay.regress_summary import Tally  # noqa: PLC0415  start-up: the command's machinery, when it runs
 
-    recorded = baseline_file.read(baseline_file_path)
+    with _bar("checking the baseline", lambda: _size(baseline_file_path)) as told:
+        recorded = baseline_file.read(baseline_file_path, told)
     tally = Tally()
     found: list[dict[str, Any]] = []
     failed = Failures(as_json)

@@ -16,7 +16,7 @@ import bz2
 import contextlib
 import sqlite3
 import tempfile
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, Self
 
@@ -83,11 +83,12 @@ class Baseline:
             yield from _Reader(self.path, handle, size - DIGEST).entries()
 
 
-def read(path: Path) -> Baseline:
+def read(path: Path, told: Callable[[int], None] = lambda n: None) -> Baseline:
     """The baseline at ``path``, checked whole (every field, the digest); BadBaseline in one
-    line if the file is no baseline, of another version, cut short or damaged."""
+    line if the file is no baseline, of another version, cut short or damaged. ``told`` how
+    many more bytes are read as the check goes (a million games' baseline takes a minute)."""
     with _open(path) as (handle, size):
-        reader = _Reader(path, handle, size - DIGEST)
+        reader = _Reader(path, handle, size - DIGEST, told)
         count = sum(1 for _ in reader.entries())
         return Baseline(path, reader.version, count)
 
@@ -127,8 +128,15 @@ def _unpacker() -> msgpack.Unpacker:
 
 
 class _Reader:
-    def __init__(self, path: Path, handle: BinaryIO, stream: int) -> None:
+    def __init__(
+        self,
+        path: Path,
+        handle: BinaryIO,
+        stream: int,
+        told: Callable[[int], None] = lambda n: None,
+    ) -> None:
         self.path = path
+        self.told = told
         self.handle = handle
         self.stream = stream
         """The bytes before the digest."""
@@ -161,6 +169,7 @@ class _Reader:
                     )
                 return
             self.fed += len(data)
+            self.told(len(data))
             self.summing.update(data)
             self.unpacker.feed(data)
 
