@@ -219,6 +219,7 @@ def _in_pool(
                     if not running:
                         return
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    reaping.check()  # a SIGTERM that came inside wait's locks
                     for future in finished:
                         index = running.pop(future)
                         result = future.result()
@@ -228,6 +229,7 @@ def _in_pool(
                     yield from results.ready()
             except BrokenProcessPool:  # its futures failed already: nothing to cancel
                 _kill_workers(pool)
+                reaping.check()  # the workers died of a SIGTERM to this command
                 continue  # a worker died: a new pool runs what is missing
             except BaseException:  # SIGTERM, Ctrl-C, an error, the consumer gone: none waits
                 # No future is cancelled here: the pool's own thread fails every pending one
@@ -295,6 +297,7 @@ def _on_dask(
         start_more()
         try:
             for future in flow:
+                reaping.check()
                 index = where.pop(future.key)
                 result = future.result()
                 feed.finished(index)
