@@ -23,7 +23,7 @@ from tribes.core.game import Bot, Game
 from tribes.core.header import Header
 from tribes.core.prng import Stream
 from tribes.events.logfile import Annotation, GameLog
-from tribes.replay import corpus, logs, parallel
+from tribes.replay import corpus, logs, packing, parallel
 from tribes.replay.parallel import Where
 from tribes.replay.stats import Row, Stats, Tally
 
@@ -226,6 +226,10 @@ class Played:
     part: bytes = b""
     records: tuple[tuple[int, bytes, bytes, bytes, bytes], ...] = ()
 
+    def __len__(self) -> int:
+        """The games played."""
+        return len(self.rows)
+
 
 def play_shard(plan: Plan) -> Played:
     """Play one shard (the task a worker runs)."""
@@ -295,9 +299,9 @@ def simulate(
     made = _identity(writer.fd) if writer is not None else None
     try:
         with writer if writer is not None else contextlib.nullcontext():
-            for played in parallel.execute(
-                play_shard, plans, where, lambda i, r: progress(len(r.rows))
-            ):
+            task = packing.travelling(play_shard, where, len)  # what waits here, packed
+            for result in parallel.execute(task, plans, where, lambda i, r: progress(len(r))):
+                played = packing.unpacked(result)
                 for row in played.rows:
                     summing.add(row)
                 if writer is not None:

@@ -76,7 +76,7 @@ def sweep(
     """``visit`` of every game of the inputs, in input order (folders expanded); ``progress``
     told how many more games are done as each shard finishes."""
     inputs = expand(paths)
-    task = _task(visit, where)
+    task = packing.travelling(functools.partial(_visit_unit, visit), where, len)
     shards = (
         _damage(inputs[n], unit) if isinstance(unit, batch.Whole) else unit
         for n, unit in batch.units(inputs, where.workers, SHARD)
@@ -87,15 +87,6 @@ def sweep(
             if isinstance(visited, _Refused):
                 raise UsageError(visited.message)
             yield visited
-
-
-def _task(visit: Visit[R], where: Where) -> Callable[[batch.Unit], packing.Maybe[_Result[R]]]:
-    """What runs on each unit of work; its results packed when they travel from a worker and
-    wait their turn in this process (:mod:`tribes.replay.packing`)."""
-    task = functools.partial(_visit_unit, visit)
-    if where.jobs == 1 and where.cluster is None:
-        return task
-    return packing.packed(task)
 
 
 @attrs.frozen

@@ -1,5 +1,6 @@
-"""A sweep's results travel from its workers packed, and wait their turn in the main process
-packed (issue 31 §4: they were most of what a million games held above a thousand)."""
+"""The results of a sweep and of a simulation travel from their workers packed, and wait their
+turn in the main process packed (issue 31 §4: they were most of what a million games held above
+a thousand)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def records(count: int) -> list[sweep.Visited[baseline.Record]]:
 
 def test_packed_results_unpack_to_the_same_and_count_them():
     found = records(12)
-    packed = packing.pack(found)
+    packed = packing.pack(found, len(found))
     assert len(packed) == 12
     assert packed.unpack() == found
     assert packing.unpacked(packed) == found
@@ -36,7 +37,7 @@ def test_packed_results_unpack_to_the_same_and_count_them():
 
 
 def test_a_packed_task_travels_to_a_pool():
-    task = packing.packed(_squares)
+    task = packing.packed(_squares, len)
     out = list(parallel.execute(task, [2, 3, 4], Where(jobs=2)))
     assert [p.unpack() for p in out] == [[0, 1], [0, 1, 4], [0, 1, 4, 9]]
 
@@ -56,7 +57,7 @@ def test_a_packed_shard_of_records_holds_under_a_third_of_its_objects():
         gc.collect()
         tracemalloc.reset_peak()
         start = tracemalloc.get_traced_memory()[0]
-        packed = packing.pack(found)
+        packed = packing.pack(found, 40)
         as_packed = tracemalloc.get_traced_memory()[0] - start
     finally:
         tracemalloc.stop()
@@ -83,3 +84,29 @@ def test_a_sweep_on_a_pool_packs_its_results_and_gives_the_same(here: Path, monk
     assert seen and set(seen) == {packing.Packed}
     assert two == one and len(one) == 40
     assert sum(told) == 40  # progress counts the games a packed shard holds
+
+
+def test_a_simulation_on_a_pool_packs_its_shards_and_saves_the_same(tmp_path: Path, monkeypatch):
+    seen: list[type] = []
+    execute = parallel.execute
+
+    def spying(task, shards, where, done=lambda i, r: None):
+        for result in execute(task, shards, where, done):
+            seen.append(type(result))
+            yield result
+
+    monkeypatch.setattr(parallel, "execute", spying)
+    game = games.get("clans")
+    how = simulate.match(game, ("random",), seats=3)
+    told: list[int] = []
+    runs = {}
+    for jobs in (1, 2):
+        save = tmp_path / f"j{jobs}.corpus"
+        runs[jobs] = simulate.simulate(
+            game, games=60, seed=5, how=how, save=save, where=Where(jobs=jobs), progress=told.append
+        )
+        assert seen and set(seen) == ({simulate.Played} if jobs == 1 else {packing.Packed})
+        seen.clear()
+    assert runs[1] == runs[2] and runs[1].games == 60
+    assert sum(told) == 120  # each run's progress counts its games, packed or not
+    assert (tmp_path / "j1.corpus").read_bytes() == (tmp_path / "j2.corpus").read_bytes()
