@@ -7,10 +7,16 @@ from __future__ import annotations
 
 import gc
 import tracemalloc
+import weakref
 from pathlib import Path
 
+import pytest
+
 from tribes import games
+from tribes.events import codec
+from tribes.games.clans.events import HutsMoved as ClansMove
 from tribes.replay import batch, corpus, simulate
+from tribes.replay.corpus import writer
 
 
 def copies(path: Path, count: int) -> Path:
@@ -45,3 +51,47 @@ def test_the_coordinator_holds_nothing_a_game_of_a_corpus(tmp_path: Path) -> Non
     # 20,000 games more: 160 KB of offsets held whole; a window of the whole-corpus check
     # as large as the corpus up to 4 MB
     assert large - small < 64_000, (small, large)
+
+
+@pytest.fixture
+def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The encoders' memo of this process emptied for the test (and restored after it)."""
+    monkeypatch.setattr(writer.Encoder, "wires", {})
+    monkeypatch.setattr(writer.Encoder, "by_identity", {})
+
+
+def test_an_event_made_afresh_is_not_kept_by_the_encoders_memo(fresh_memo: None) -> None:
+    """Hunters makes its placements afresh every game: the memo finds one by its value and
+    keeps no entry for it (it held 100,000 dead events a worker after ~1,250 games)."""
+    encoder = writer.Encoder()
+    first = ClansMove(source=3, target=4)
+    again = ClansMove(source=3, target=4)
+    assert encoder.wire(first) == codec.event_to_wire(first)
+    assert encoder.wire(again) is encoder.wire(first)
+    watched = weakref.ref(again)
+    del again
+    gc.collect()
+    assert watched() is None
+    assert [entry for entry, _ in writer.Encoder.by_identity.values()] == [first]
+
+
+def test_the_encoders_memo_stops_growing_at_its_cap(
+    fresh_memo: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(writer, "MEMO_ENTRIES", 5)
+    encoder = writer.Encoder()
+    moves = [ClansMove(source=s, target=s + 1) for s in range(20)]
+    for move in moves * 2:
+        assert encoder.wire(move) == codec.event_to_wire(move)
+    assert len(writer.Encoder.wires) == 5 and len(writer.Encoder.by_identity) == 5
+
+
+def test_a_worker_saving_hunters_games_holds_a_bounded_memo(fresh_memo: None) -> None:
+    game = games.get("hunters")
+    how = simulate.match(game, ("random",), seats=2)
+    simulate.play_shard(simulate.Plan("hunters", how, 7, 0, 150, None, encode=True))
+    wires, by_identity = writer.Encoder.wires, writer.Encoder.by_identity
+    assert 0 < len(wires) <= writer.MEMO_ENTRIES
+    assert len(by_identity) <= len(wires)  # an entry only for the event a form was made for
+    keys = {id(event) for event in wires}
+    assert all(key in keys for key in by_identity)
