@@ -16,7 +16,7 @@ from tribes.cli.common import WHOLE, WholeRange, options, read_position, say, wo
 from tribes.events import codec
 from tribes.replay.demo import run as run_demo
 from tribes.replay.parallel import Where
-from tribes.replay.simulate import check_save, match, seeds
+from tribes.replay.simulate import check_save, match
 from tribes.replay.simulate import simulate as run_simulation
 
 
@@ -73,7 +73,7 @@ def simulate(
     )
     where = Where(jobs, cluster)
     if save is not None:
-        check_save(game, save, seeds(seed, count), force=force, cluster=cluster is not None)
+        check_save(game, save, seed, count, force=force, cluster=cluster is not None)
     began = time.perf_counter()
     shown = sys.stderr.isatty()  # elsewhere click would print the label alone, a stray line
     bar = click.progressbar(length=count, label=f"{game.name} x{count}", file=sys.stderr)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -167,16 +167,23 @@ def seed_of(seed: int, index: int) -> int:
 
 def seeds(seed: int, games: int) -> list[int]:
     """The seed of each game of a run."""
+    return list(each_seed(seed, games))
+
+
+def each_seed(seed: int, games: int) -> Iterator[int]:
+    """The seed of each game of a run, one at a time (a million seeds as a list are 44 MB)."""
     stream = Stream(seed, "simulate")
-    return [stream.next_word() for _ in range(games)]
+    for _ in range(games):
+        yield stream.next_word()
 
 
 def check_save(
-    game: Game[Any], save: Path, game_seeds: Sequence[int], *, force: bool, cluster: bool = False
+    game: Game[Any], save: Path, seed: int, games: int, *, force: bool, cluster: bool = False
 ) -> None:
-    """UsageError unless a run may write its logs to ``save``: a folder, holding none of them
-    (or ``force``); or a new corpus (``NAME.corpus``) that does not exist (or ``force``). On a
-    ``cluster`` only a corpus: the workers' disks are not this one."""
+    """UsageError unless a run of ``games`` games from ``seed`` may write its logs to ``save``: a
+    folder, holding none of them (or ``force``); or a new corpus (``NAME.corpus``) that does
+    not exist (or ``force``). On a ``cluster`` only a corpus: the workers' disks are not this
+    one."""
     if cluster and not corpus.is_corpus(save):
         raise UsageError(
             "on a cluster a run saves to a corpus (--save NAME.corpus), not to a folder"
@@ -193,12 +200,12 @@ def check_save(
         return
     taken = [
         name
-        for i, s in enumerate(game_seeds, start=1)
+        for i, s in enumerate(each_seed(seed, games), start=1)
         if (save / (name := saved_name(game, i, s))).exists()
     ]
     if taken:
         raise UsageError(
-            f"{save / taken[0]} exists ({len(taken)} of the {len(game_seeds)} logs do); "
+            f"{save / taken[0]} exists ({len(taken)} of the {games} logs do); "
             "choose another folder or pass --force to replace them"
         )
 
@@ -282,8 +289,7 @@ def simulate(
     where = where or Where()
     to_corpus = save is not None and corpus.is_corpus(save)
     if save is not None:
-        listed = seeds(seed, games) if not to_corpus else []
-        check_save(game, save, listed, force=force, cluster=where.cluster is not None)
+        check_save(game, save, seed, games, force=force, cluster=where.cluster is not None)
         if not to_corpus:
             save.mkdir(parents=True, exist_ok=True)
     folder = str(save) if save is not None and not to_corpus else None

@@ -4,10 +4,11 @@ played, and no earlier run replaced without ``--force``."""
 from __future__ import annotations
 
 import json
+import tracemalloc
 from pathlib import Path
 
 from tribes import games
-from tribes.replay import logs
+from tribes.replay import logs, simulate
 from tribes.replay.simulate import match, play_game
 
 
@@ -82,3 +83,23 @@ def test_simulate_without_a_terminal_writes_nothing_on_stderr(run_process):
     done = run_process("simulate", "clans", "--games", "3")
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout.startswith("3 games, 3 seats")
+
+
+def test_a_folder_run_names_how_many_of_its_logs_exist(cli, tmp_path):
+    cli.ok("simulate", "clans", "--games", "2", "--seed", "4", "--save", "runs")
+    line = cli.fails("simulate", "clans", "--games", "5", "--seed", "4", "--save", "runs", code=2)
+    assert "(2 of the 5 logs do)" in line
+
+
+def test_checking_a_new_corpus_for_a_million_games_holds_no_seed_per_game(tmp_path):
+    """A corpus needs no game's seed to be checked: the seeds of a million games as a list took
+    44 MB, the peak of ``simulate --save`` (81 MB against 29 MB at 1k)."""
+    game = games.get("clans")
+    simulate.check_save(game, tmp_path / "warm.corpus", 7, 10, force=False)
+    tracemalloc.start()
+    try:
+        simulate.check_save(game, tmp_path / "runs.corpus", 7, 1_000_000, force=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100_000, peak
