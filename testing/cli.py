@@ -9,8 +9,10 @@ log stays byte-identical, ``usage`` a click usage error (exit 2).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import pty
 import shutil
 import subprocess
 import sys
@@ -52,6 +54,29 @@ def run_process(
     )
     assert_no_crash(done.returncode, done.stdout, done.stderr)
     return done
+
+
+def on_a_terminal(*args: Any, cwd: Path, timeout: float = 300) -> tuple[int, str, bytes]:
+    """``tribes ARGS...`` in a real process whose stderr is a terminal (a pty; without
+    ``TRIBES_DEBUG``): its exit status, its stdout, and all the terminal received."""
+    main, secondary = pty.openpty()
+    environ = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
+    with subprocess.Popen(
+        [*tribes_command(), *map(str, args)],
+        cwd=cwd,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=secondary,
+        text=True,
+    ) as process:
+        os.close(secondary)
+        out, _ = process.communicate(timeout=timeout)
+    said = b""
+    with contextlib.suppress(OSError):  # the terminal's other end closed: all is read
+        while chunk := os.read(main, 4096):
+            said += chunk
+    os.close(main)
+    return process.returncode, out, said
 
 
 def assert_no_crash(code: int, *texts: str) -> None:

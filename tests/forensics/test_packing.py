@@ -9,6 +9,8 @@ import pickle
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from tribes import games
 from tribes.replay import baseline, packing, parallel, simulate, sweep
 from tribes.replay.parallel import Where
@@ -65,16 +67,22 @@ def test_a_packed_shard_of_records_holds_under_a_third_of_its_objects():
     assert as_packed * 3 < as_objects, (as_packed, as_objects)
 
 
-def test_a_sweep_on_a_pool_packs_its_results_and_gives_the_same(here: Path, monkeypatch):
-    seen: list[type] = []
+@pytest.fixture
+def seen(monkeypatch: pytest.MonkeyPatch) -> list[type]:
+    """The type of each result ``parallel.execute`` yields, as the test's runs go."""
+    found: list[type] = []
     execute = parallel.execute
 
     def spying(task, shards, where, done=lambda i, r: None):
         for result in execute(task, shards, where, done):
-            seen.append(type(result))
+            found.append(type(result))
             yield result
 
     monkeypatch.setattr(parallel, "execute", spying)
+    return found
+
+
+def test_a_sweep_on_a_pool_packs_its_results_and_gives_the_same(here: Path, seen: list[type]):
     corpus = [here / "runs.corpus"]
     told: list[int] = []
     one = list(sweep.sweep(corpus, baseline.Recorder(), Where(1)))
@@ -86,16 +94,9 @@ def test_a_sweep_on_a_pool_packs_its_results_and_gives_the_same(here: Path, monk
     assert sum(told) == 40  # progress counts the games a packed shard holds
 
 
-def test_a_simulation_on_a_pool_packs_its_shards_and_saves_the_same(tmp_path: Path, monkeypatch):
-    seen: list[type] = []
-    execute = parallel.execute
-
-    def spying(task, shards, where, done=lambda i, r: None):
-        for result in execute(task, shards, where, done):
-            seen.append(type(result))
-            yield result
-
-    monkeypatch.setattr(parallel, "execute", spying)
+def test_a_simulation_on_a_pool_packs_its_shards_and_saves_the_same(
+    tmp_path: Path, seen: list[type]
+):
     game = games.get("clans")
     how = simulate.match(game, ("random",), seats=3)
     told: list[int] = []

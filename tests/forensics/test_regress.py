@@ -4,11 +4,7 @@ differs, the outcomes before and after and the first event now illegal."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import pty
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -231,29 +227,13 @@ def test_bad_input_is_one_line(cli: Cli, here: Path) -> None:
     assert line == f"tribes: {here / 'missing.tribes'}: no such file"
 
 
-def _on_a_terminal(args: list[str], cwd: Path) -> tuple[int, str, bytes]:
-    """Run tribes with stderr a terminal: its exit status, stdout, and what the terminal got."""
-    main, secondary = pty.openpty()
-    env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
-    command = [*testing_cli.tribes_command(), *args]
-    with subprocess.Popen(
-        command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=secondary, text=True
-    ) as process:
-        os.close(secondary)
-        out, _ = process.communicate(timeout=300)
-    said = b""
-    with contextlib.suppress(OSError):  # the terminal's other end closed: all is read
-        while chunk := os.read(main, 4096):
-            said += chunk
-    os.close(main)
-    return process.returncode, out, said
-
-
 def test_on_a_terminal_the_baseline_check_and_the_games_show_progress(cli: Cli, here: Path) -> None:
     """A baseline of a million games takes a minute to check before the first game replays:
     on a terminal a bar of its bytes shows, then one of the games; off one, nothing."""
     cli.ok("baseline", "runs.corpus", "-o", "b.baseline")
-    code, out, said = _on_a_terminal(["regress", "runs.corpus", "--baseline", "b.baseline"], here)
+    code, out, said = testing_cli.on_a_terminal(
+        "regress", "runs.corpus", "--baseline", "b.baseline", cwd=here
+    )
     assert code == 0 and out.startswith("0 of 40 games changed"), out
     assert b"checking the baseline" in said and b"100%" in said
     assert said.index(b"checking the baseline") < said.index(b"regress")

@@ -3,10 +3,8 @@ closest game kept; the same find for the same seed; bad input in one line; a plu
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import pty
 import signal
 import subprocess
 import time
@@ -190,20 +188,10 @@ def _workers_at_work(parent: psutil.Process) -> list[psutil.Process]:
 def test_a_progress_line_on_a_terminal(tmp_path: Path) -> None:
     """stderr a terminal: the line (games, closest distance), rewritten in place and cleared at
     the end; the report on stdout as ever."""
-    main, secondary = pty.openpty()
-    env = {k: v for k, v in os.environ.items() if k != "TRIBES_DEBUG"}
-    command = [*testing_cli.tribes_command(), "hunt", "clans", "--until", FOUR, "--budget", "40g"]
-    with subprocess.Popen(
-        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=secondary, text=True
-    ) as process:
-        os.close(secondary)
-        out, _ = process.communicate(timeout=300)
-    said = b""
-    with contextlib.suppress(OSError):  # the terminal's other end closed: all is read
-        while chunk := os.read(main, 4096):
-            said += chunk
-    os.close(main)
-    assert process.returncode == 1 and out.startswith("not found within 40 games")
+    code, out, said = testing_cli.on_a_terminal(
+        "hunt", "clans", "--until", FOUR, "--budget", "40g", cwd=tmp_path
+    )
+    assert code == 1 and out.startswith("not found within 40 games")
     assert b"\rhunt: 8 games, closest " in said and b"\rhunt: 40 games, closest 1" in said
     assert said.endswith(b"\r")  # cleared
 
