@@ -165,12 +165,7 @@ def seed_of(seed: int, index: int) -> int:
     return prng.word(prng.stream_key(seed, "simulate"), index)
 
 
-def seeds(seed: int, games: int) -> list[int]:
-    """The seed of each game of a run."""
-    return list(each_seed(seed, games))
-
-
-def each_seed(seed: int, games: int) -> Iterator[int]:
+def seeds(seed: int, games: int) -> Iterator[int]:
     """The seed of each game of a run, one at a time (a million seeds as a list are 44 MB)."""
     stream = Stream(seed, "simulate")
     for _ in range(games):
@@ -200,7 +195,7 @@ def check_save(
         return
     taken = [
         name
-        for i, s in enumerate(each_seed(seed, games), start=1)
+        for i, s in enumerate(seeds(seed, games), start=1)
         if (save / (name := saved_name(game, i, s))).exists()
     ]
     if taken:

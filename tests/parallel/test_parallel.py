@@ -23,7 +23,7 @@ def run_of(count: int, where: Where, **extra: object) -> simulate.Summary:
 
 
 def test_game_i_has_its_seed_from_the_run_and_i():
-    assert [simulate.seed_of(9, i) for i in range(5)] == simulate.seeds(9, 5)
+    assert [simulate.seed_of(9, i) for i in range(5)] == list(simulate.seeds(9, 5))
 
 
 def test_a_pool_of_two_gives_the_same_run():
